@@ -1,0 +1,2 @@
+/** Placeholder while the package is built. */
+export const PACKAGE_NAME = '@agentao/subagents';
