@@ -41,3 +41,9 @@ export {
 } from './transport/transport';
 export { NullTransport } from './transport/null-transport';
 export { SdkTransport, type SdkTransportCallbacks } from './transport/sdk-transport';
+export { OpenAIChatClient, type OpenAIChatOptions } from './llm/openai-chat-client';
+export { parseToolArguments, type ParseToolArgumentsOptions } from './normalizer/parse-tool-arguments';
+export { canonicalizeToolArguments } from './normalizer/canonicalize-tool-arguments';
+export { sanitizeSurrogates } from './normalizer/sanitize-surrogates';
+export { repairToolName } from './normalizer/repair-tool-name';
+export { backfillOrphanedToolCalls } from './normalizer/backfill-orphaned-tool-calls';
