@@ -47,3 +47,17 @@ export { canonicalizeToolArguments } from './normalizer/canonicalize-tool-argume
 export { sanitizeSurrogates } from './normalizer/sanitize-surrogates';
 export { repairToolName } from './normalizer/repair-tool-name';
 export { backfillOrphanedToolCalls } from './normalizer/backfill-orphaned-tool-calls';
+export { Agentao } from './agent/agentao';
+export {
+  type AgentaoOptions,
+  type ChatOptions,
+  type TurnOutcome,
+  DEFAULT_MAX_ITERATIONS,
+} from './agent/agentao-options';
+export { type AgentaoPlugin, type PluginHost } from './agent/plugin';
+export { ToolRegistry, type ToolOrigin } from './registry/tool-registry';
+export {
+  DEFAULT_SHELL_TIMEOUT_MS,
+  type LocalShellExecutorOptions,
+} from './capabilities/local-shell-executor';
+export { scrubChildEnv, SCRUBBED_ENV_KEYS } from './capabilities/child-env';

@@ -20,7 +20,7 @@ class DefinedTool<A extends Record<string, unknown>> extends Tool {
   override readonly requiresConfirmation: boolean | undefined;
   override readonly isReadOnly: boolean | undefined;
   override readonly copiesToSubagents: boolean | undefined;
-  private readonly run: ToolSpec<A>['execute'];
+  private readonly spec: ToolSpec<A>;
 
   constructor(spec: ToolSpec<A>) {
     super();
@@ -30,11 +30,11 @@ class DefinedTool<A extends Record<string, unknown>> extends Tool {
     this.requiresConfirmation = spec.requiresConfirmation;
     this.isReadOnly = spec.isReadOnly;
     this.copiesToSubagents = spec.copiesToSubagents;
-    this.run = spec.execute;
+    this.spec = spec;
   }
 
   execute(args: Record<string, unknown>, ctx: ToolContext): string | Promise<string> {
-    return this.run(args as A, ctx);
+    return this.spec.execute(args as A, ctx);
   }
 }
 

@@ -34,6 +34,7 @@ export const copyTool: unique symbol = Symbol.for('agentao.copyTool');
 export type ToolFlag = 'requiresConfirmation' | 'isReadOnly' | 'copiesToSubagents';
 
 /** The tool contract: what the model may call, described truthfully, returning a string. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the flag interface below
 export abstract class Tool {
   /** Unique per agent; matches `^[A-Za-z0-9_-]{1,64}$`. */
   abstract readonly name: string;
@@ -79,7 +80,8 @@ export abstract class Tool {
   }
 }
 
-// Declaration merging adds the optional flags to the class type without giving them a runtime value.
+// Declaration merging adds the optional flags to the class type without giving them a runtime value
+// (api.md fixes this shape); only optional members are merged, so nothing unsafe is implied.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Tool {
   /** Route the call through `transport.confirmTool` when no permission rule decides (default false). */

@@ -1,0 +1,53 @@
+import { errorMessage } from '../errors';
+import { type PermissionDetail } from '../permission-policy';
+import { readToolFlag } from '../tool/read-tool-flag';
+import { type TurnState } from '../loop/turn-state';
+import { type Plan } from './plan-calls';
+
+/** Permission reasons in events are cut to this many characters. */
+export const PERMISSION_REASON_MAX_CHARS = 240;
+
+/** A plan with its routing. */
+export interface DecidedPlan extends Plan {
+  route: 'allow' | 'deny' | 'ask';
+  reason: string | null;
+  /** Why a `deny` route denies. */
+  denyKind: 'read-only' | 'policy' | null;
+}
+
+const ROUTES = new Set(['allow', 'deny', 'ask']);
+
+/** Whitespace collapsed and cut to the event limit; `null` when empty. */
+export function eventReason(reason: string | null | undefined): string | null {
+  if (typeof reason !== 'string') return null;
+  const collapsed = reason.replace(/\s+/g, ' ').trim();
+  if (collapsed === '') return null;
+  return collapsed.length > PERMISSION_REASON_MAX_CHARS ? `${collapsed.slice(0, PERMISSION_REASON_MAX_CHARS - 3)}...` : collapsed;
+}
+
+/** Routes one plan: read-only mode, then the policy, then the tool's own confirmation flag (core.md §8.3). Fails closed. */
+export async function decidePlan(state: TurnState, plan: Plan): Promise<DecidedPlan> {
+  const { internals, agent } = state;
+  if (agent.readOnly && !readToolFlag(plan.tool, 'isReadOnly', internals.logger)) {
+    return { ...plan, route: 'deny', reason: 'mode-preset:read-only', denyKind: 'read-only' };
+  }
+  let detail: PermissionDetail | null = null;
+  if (internals.policy !== null) {
+    try {
+      detail = await internals.policy.decide({ toolName: plan.name, args: plan.args, tool: plan.tool });
+    } catch (error) {
+      internals.logger.warn(`Tool '${plan.name}': permission policy failed, denying: ${errorMessage(error)}`);
+      return { ...plan, route: 'deny', reason: `policy-error: ${errorMessage(error)}`, denyKind: 'policy' };
+    }
+  }
+  if (detail !== null && detail !== undefined && !ROUTES.has(detail.decision)) {
+    internals.logger.warn(`Tool '${plan.name}': permission policy returned unknown decision ${String(detail.decision)}; treated as ask`);
+  }
+  const reason = detail?.reason ?? null;
+  if (detail?.decision === 'allow') return { ...plan, route: 'allow', reason, denyKind: null };
+  if (detail?.decision === 'deny') return { ...plan, route: 'deny', reason, denyKind: 'policy' };
+  if (readToolFlag(plan.tool, 'requiresConfirmation', internals.logger)) {
+    return { ...plan, route: 'ask', reason: reason ?? 'no rule matched; tool requires confirmation', denyKind: null };
+  }
+  return { ...plan, route: 'allow', reason: reason ?? 'no rule matched; tool does not require confirmation', denyKind: null };
+}
