@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type AgentEvent, defineTool, type PermissionPolicy, type Tool } from '@agentao/core';
 import { describe, expect, it } from 'vitest';
-import { assertStrictHistory, probeTool, scriptedAgent } from './__fixtures__/agent-harness';
+import { assertStrictHistory, probeTool, scriptedAgent, wellFormed } from './__fixtures__/agent-harness';
 import { reply } from './reply';
 import { toolCall } from './tool-call';
 
@@ -336,8 +336,8 @@ describe('results', () => {
     });
     await agent.chat('go');
     const excerpt = toolAnswers(agent.messages)[0] as string;
-    expect(excerpt.isWellFormed()).toBe(true);
-    expect(excerpt).toMatch(/^\[Output truncated: 58,040 chars total, showing first 7,999 and last 32,000 chars\.\nFull output saved to: (.+)  \(use read_file to access\) Credential-shaped strings are redacted/);
+    expect(wellFormed(excerpt)).toBe(true);
+    expect(excerpt).toMatch(/^\[Output truncated: 58,040 chars total, showing first 7,999 and last 32,000 chars\.\nFull output saved to: (.+) {2}\(use read_file to access\) Credential-shaped strings are redacted/);
     const result = ofType(events, 'tool_result')[0];
     expect(result?.content).toBe(huge);
     expect(result?.savedToDisk).toBe(true);

@@ -1,4 +1,4 @@
-import { Agentao, defineTool, parseToolArguments, type Tool } from '@agentao/core';
+import { Agentao, defineTool, parseToolArguments, sanitizeSurrogates, type Tool } from '@agentao/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertStrictHistory, tempDir } from './__fixtures__/agent-harness';
@@ -108,7 +108,7 @@ describe('a full turn survives whatever the model sends', () => {
           const { call, step } = scriptedCallFor(agent, script, execution);
           // A truncated reply never runs, and only arguments that parse without bracket guessing run.
           expect(['length', 'max_tokens', 'model_length']).not.toContain(String(step.finishReason).trim().toLowerCase());
-          const parsed = parseToolArguments(call.arguments.toWellFormed()).args;
+          const parsed = parseToolArguments(sanitizeSurrogates(call.arguments)).args;
           expect(execution.args).toEqual(parsed);
         }
       }),

@@ -68,7 +68,6 @@ export function assertStrictHistory(messages: readonly ChatMessage[]): void {
   const fail = (index: number, why: string): never => {
     throw new Error(`history[${index}]: ${why}`);
   };
-  const wellFormed = (text: string): boolean => text.isWellFormed();
   let pending: { id: string; name: string }[] = [];
   messages.forEach((message, index) => {
     if (message.role === 'tool') {
@@ -101,6 +100,11 @@ export function assertStrictHistory(messages: readonly ChatMessage[]): void {
   if (pending.length > 0) fail(messages.length, `calls left unanswered at the end: ${pending.map((call) => call.id).join(', ')}`);
   pending = [];
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text has no lone UTF-16 surrogate. */
+export const wellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
 
 /** The event types in order, without `llm_text` chunks. */
 export const eventTypes = (events: readonly AgentEvent[]): string[] =>
