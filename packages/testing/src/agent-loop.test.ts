@@ -343,6 +343,23 @@ describe('chat loop: misuse, cancellation and failures', () => {
     expect(agent.lastTurn).toMatchObject({ finishReasonMissing: true, isAnswer: true });
   });
 
+  it('without llm options the agent reads the environment and names the missing variable at the first chat()', async () => {
+    const saved = { model: process.env.AGENTAO_MODEL, key: process.env.OPENAI_API_KEY };
+    delete process.env.AGENTAO_MODEL;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const agent = new Agentao({ workingDirectory: tempDir() });
+      await expect(agent.chat('q')).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('AGENTAO_MODEL') });
+      process.env.AGENTAO_MODEL = 'gpt-test';
+      const keyless = new Agentao({ workingDirectory: tempDir() });
+      await expect(keyless.chat('q')).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('OPENAI_API_KEY') });
+    } finally {
+      if (saved.model === undefined) delete process.env.AGENTAO_MODEL;
+      else process.env.AGENTAO_MODEL = saved.model;
+      if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;
+    }
+  });
+
   it('a CONFIG_INVALID from the model client rejects chat() (misconfiguration is the host’s to see)', async () => {
     const { agent } = scriptedAgent([]);
     await expect(agent.chat('q')).rejects.toSatisfy((error) => AgentaoError.isInstance(error) && error.code === 'CONFIG_INVALID');
