@@ -53,5 +53,14 @@ export default defineConfig(
   { files: ['packages/testing/src/**/*.ts'], rules: restrict(['core']) },
   { files: ['packages/tools-builtin/src/**/*.ts'], rules: restrict(['core', 'permissions']) },
   { files: ['tools-contrib/**/src/**/*.ts'], rules: restrict(['core', 'permissions', 'testing']) },
+  // Tests may use the test kit (a devDependency) besides what their package may import.
+  {
+    files: ['packages/{permissions,subagents}/src/**/*.test.ts', 'packages/{permissions,subagents}/src/__fixtures__/**/*.ts'],
+    rules: restrict(['core', 'testing']),
+  },
+  {
+    files: ['packages/tools-builtin/src/**/*.test.ts', 'packages/tools-builtin/src/__fixtures__/**/*.ts'],
+    rules: restrict(['core', 'permissions', 'testing']),
+  },
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
 );

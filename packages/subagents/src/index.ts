@@ -1,2 +1,3 @@
-/** Placeholder while the package is built. */
-export const PACKAGE_NAME = '@agentao/subagents';
+export { subagents, type SubagentsOptions } from './subagents';
+export { type AgentDefinition } from './agent-definition';
+export { parseAgentDefinition } from './parse-agent-definition';

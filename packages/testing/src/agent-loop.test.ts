@@ -289,6 +289,25 @@ describe('chat loop: misuse, cancellation and failures', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', status: 'cancelled' });
   });
 
+  it('a tool that ignores cancellation is waited for at most 5 s, then answered and logged', async () => {
+    const controller = new AbortController();
+    const stubborn = defineTool({
+      name: 'stubborn',
+      description: 'Never settles.',
+      parameters: { type: 'object' },
+      isReadOnly: true,
+      execute: () => {
+        setTimeout(() => controller.abort('stop'), 10);
+        return new Promise<string>(() => undefined);
+      },
+    });
+    const { agent, logger, events } = scriptedAgent([reply('', { toolCalls: [toolCall('stubborn', {})] })], { extraTools: [stubborn] });
+    await expect(agent.chat('go', { signal: controller.signal })).resolves.toBe('[Cancelled: stop]');
+    expect(logger.lines.some((line) => line.level === 'warn' && line.message.includes('cancel ack timeout'))).toBe(true);
+    expect(events.filter((e) => e.type === 'tool_complete')).toHaveLength(1);
+    expect(agent.messages.find((m) => m.role === 'tool')?.content).toBe('Tool execution cancelled.');
+  }, 20_000);
+
   it('cancelling during the LLM call ends the turn cancelled; an already-aborted signal never calls the model', async () => {
     const controller = new AbortController();
     const { agent } = scriptedAgent([reply('late', { delayMs: 5_000 })]);
