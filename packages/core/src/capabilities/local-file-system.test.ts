@@ -178,3 +178,14 @@ describe('LocalFileSystem.writeText', () => {
     expect(await tempLeftovers(join(root, 'locked'))).toEqual([]);
   });
 });
+
+describe('LocalFileSystem.writeText under concurrency', () => {
+  it('many writers creating the same new file all succeed and one complete content wins', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentao-race-'));
+    const target = join(dir, 'shared.txt');
+    const fs = new LocalFileSystem();
+    const contents = Array.from({ length: 16 }, (_, i) => `writer ${i} `.repeat(200));
+    await Promise.all(contents.map((text) => fs.writeText(target, text)));
+    expect(contents).toContain(await readFile(target, 'utf8'));
+  });
+});

@@ -148,12 +148,14 @@ export class LocalFileSystem implements FileSystem {
     try {
       await replaceAtomically(path, data);
     } catch (error) {
-      // Missing target (or a dangling link): a plain write creates it with default permissions.
-      if (errnoCode(error) === 'ENOENT' && !(await this.exists(path))) {
-        await writeFile(path, data, 'utf8');
+      if (errnoCode(error) !== 'ENOENT') throw error;
+      // Another writer created the file meanwhile: replace it atomically like any existing file.
+      if (await this.exists(path)) {
+        await replaceAtomically(path, data);
         return;
       }
-      throw error;
+      // Missing target (or a dangling link): a plain write creates it with default permissions.
+      await writeFile(path, data, 'utf8');
     }
   }
 
