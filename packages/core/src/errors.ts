@@ -13,6 +13,7 @@ export type AgentaoErrorCode =
   | 'AGENT_BUSY'
   | 'CANCELLED'
   | 'URL_REFUSED'
+  | 'PATH_REFUSED'
   | 'INTERNAL';
 
 const MARKER = Symbol.for('agentao.error');

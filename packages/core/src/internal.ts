@@ -3,3 +3,6 @@
 export { AGENT_INTERNALS, type AgentInternals, type ConfirmationAnswer } from './agent/agent-internals';
 export { askUserVia, requestEndTurn, sessionStateOf } from './execution/tool-call-internals';
 export { emitEvent } from './loop/emit-event';
+export { describeError, errorMessage } from './errors';
+export { ASK_USER_UNAVAILABLE } from './transport/null-transport';
+export { type AgentEventInput } from './transport/events';

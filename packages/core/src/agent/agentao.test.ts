@@ -225,3 +225,26 @@ describe('isolation and state', () => {
     expect(agent.messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'c1', name: 'x' });
   });
 });
+
+describe('duck-typed tools', () => {
+  it('a plain object with the contract members works like a Tool', async () => {
+    const plain = {
+      name: 'plain',
+      description: 'A plain object tool.',
+      parameters: { type: 'object', properties: {} },
+      isReadOnly: true,
+      execute: () => 'plain result',
+      workingDirectory: null,
+      filesystem: null,
+      shell: null,
+    } as unknown as Tool;
+    const llm = new FakeLLM([
+      { toolCalls: [{ id: 'p1', type: 'function', function: { name: 'plain', arguments: '{}' } }], finishReason: 'tool_calls' },
+      { content: 'done' },
+    ]);
+    const agent = make({ llm, extraTools: [plain] });
+    await expect(agent.chat('go')).resolves.toBe('done');
+    expect(llm.requests[0]?.tools[0]?.function.name).toBe('plain');
+    expect(agent.messages[2]).toMatchObject({ role: 'tool', content: 'plain result' });
+  });
+});

@@ -17,6 +17,12 @@ interface Entry {
   origin: ToolOrigin;
 }
 
+/** A tool's schema: its own `toOpenAIFormat()` when it has one (duck-typed tools may not), else built from its members. */
+function schemaOf(tool: Tool): ChatCompletionTool {
+  if (typeof (tool as Partial<Tool>).toOpenAIFormat === 'function') return tool.toOpenAIFormat();
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+}
+
 /** An ordered map name → tool with origins; the low-level registry (no binding, no name checks). */
 export class ToolRegistry {
   private readonly entries = new Map<string, Entry>();
@@ -70,7 +76,7 @@ export class ToolRegistry {
     return [...this.entries.entries()]
       .filter(([name]) => options.planMode === true || !isPlanModeName(name))
       .sort(([a], [b]) => compareOrdinal(a, b))
-      .map(([, entry]) => entry.tool.toOpenAIFormat());
+      .map(([, entry]) => schemaOf(entry.tool));
   }
 
   /** Compiles and caches a tool's argument validator now; throws `TOOL_SCHEMA_INVALID`. */
