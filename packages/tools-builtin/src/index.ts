@@ -1,2 +1,111 @@
-/** Placeholder while the package is built. */
-export const PACKAGE_NAME = '@agentao/tools-builtin';
+/** @agentao/tools-builtin: the ten built-in tools as the `builtinTools()` plugin and one class per tool. */
+export { builtinTools, BUILTIN_TOOL_NAMES, BUILTIN_TOOLS_PLUGIN_NAME, type BuiltinToolsOptions } from './builtin-tools';
+export {
+  MAX_LINES_DEFAULT,
+  MAX_LINE_LENGTH,
+  READ_FILE_MAX_OUTPUT_CHARS,
+  READ_FILE_DEFAULT_OFFSET,
+  READ_FILE_DEFAULT_LIMIT,
+  READ_FILE_RESULT_MARKERS,
+  READ_FILE_FACTS,
+  ReadFileTool,
+  BINARY_CHECK_BYTES,
+} from './tools/read-file';
+export {
+  WRITE_FILE_DEFAULT_APPEND,
+  WRITE_FILE_RESULT_MARKERS,
+  WRITE_FILE_FACTS,
+  WriteFileTool,
+} from './tools/write-file';
+export {
+  SIMILARITY_THRESHOLD,
+  REPLACE_HINT_MAX_STEPS,
+  REPLACE_DEFAULT_REPLACE_ALL,
+  REPLACE_SUFFIX_FLEXIBLE,
+  REPLACE_SUFFIX_UNICODE,
+  REPLACE_EMPTY_OLD_TEXT,
+  REPLACE_ADVICE_ALL,
+  REPLACE_ADVICE_UNIQUE,
+  REPLACE_GROWING_CAUTION,
+  REPLACE_RESULT_MARKERS,
+  REPLACE_FACTS,
+  ReplaceTool,
+} from './tools/replace';
+export {
+  LIST_MAX_ENTRIES,
+  LIST_DEFAULT_DIRECTORY,
+  LIST_DEFAULT_RECURSIVE,
+  LIST_DIRECTORY_RESULT_MARKERS,
+  LIST_DIRECTORY_FACTS,
+  ListDirectoryTool,
+} from './tools/list-directory';
+export {
+  GLOB_MAX_RESULTS,
+  RECENCY_WINDOW_S,
+  GLOB_DEFAULT_DIRECTORY,
+  GLOB_ABSOLUTE_PATTERN_ERROR,
+  GLOB_RESULT_MARKERS,
+  GLOB_FACTS,
+  GlobTool,
+} from './tools/glob';
+export {
+  SEARCH_MAX_MATCHES,
+  SEARCH_MAX_LINE_CHARS,
+  SEARCH_MAX_FILE_BYTES,
+  SEARCH_DEFAULT_FILE_PATTERN,
+  SEARCH_DEFAULT_DIRECTORY,
+  SEARCH_DEFAULT_CASE_SENSITIVE,
+  SEARCH_DEFAULT_REGEX,
+  SEARCH_CANCELLED_MESSAGE,
+  SEARCH_FILE_CONTENT_RESULT_MARKERS,
+  SEARCH_FILE_CONTENT_FACTS,
+  SearchFileContentTool,
+} from './tools/search-file-content';
+export {
+  SHELL_DEFAULT_TIMEOUT_S,
+  SHELL_MAX_OUTPUT_CHARS,
+  BINARY_CHECK_CHARS,
+  SHELL_DEFAULT_WORKING_DIRECTORY,
+  SHELL_NO_BACKGROUND_MESSAGE,
+  SHELL_NO_OUTPUT_MESSAGE,
+  SHELL_SIGNAL_MESSAGE,
+  RUN_SHELL_COMMAND_RESULT_MARKERS,
+  RUN_SHELL_COMMAND_FACTS,
+  RunShellCommandTool,
+} from './tools/run-shell-command';
+export {
+  WEB_FETCH_MAX_CHARS,
+  WEB_FETCH_MAX_BYTES,
+  WEB_FETCH_TIMEOUT_S,
+  JS_TEXT_RATIO,
+  JS_MIN_TEXT_CHARS,
+  JS_MIN_HTML_CHARS,
+  JS_FRAMEWORK_MARKERS,
+  WEB_FETCH_JS_NOTE,
+  WEB_FETCH_TRUNCATION_MARKER,
+  WEB_FETCH_USER_AGENT,
+  WEB_FETCH_DROPPED_ELEMENTS,
+  WEB_FETCH_RESULT_MARKERS,
+  WEB_FETCH_FACTS,
+  type WebFetchToolOptions,
+  WebFetchTool,
+} from './tools/web-fetch';
+export {
+  ASK_USER_NON_INTERACTIVE,
+  ASK_USER_DEFAULT_MULTIPLE,
+  ASK_USER_DEFAULT_ALLOW_CUSTOM,
+  ASK_USER_RESULT_MARKERS,
+  ASK_USER_FACTS,
+  AskUserTool,
+} from './tools/ask-user';
+export {
+  TODO_STATUSES,
+  type TodoStatus,
+  type TodoItem,
+  TODO_STATUS_MARKERS,
+  TODO_STATE_KEY,
+  TODO_WRITE_RESULT_MARKERS,
+  TODO_WRITE_FACTS,
+  TodoWriteTool,
+} from './tools/todo-write';
+export { type FileToolFacts } from './file-tool-facts';
