@@ -26,7 +26,8 @@ pnpm install --offline
 pnpm new-tool example
 # A second run must refuse the existing directory.
 if pnpm new-tool example >/dev/null 2>&1; then echo "ci-new-tool: new-tool overwrote an existing package" >&2; exit 1; fi
-pnpm install --offline
+# The generated package is new to the lockfile, so this install must update it (CI defaults to frozen).
+pnpm install --offline --no-frozen-lockfile
 # turbo builds the dependencies first (dependsOn ^build); only the new package's own checks run.
 CI=true pnpm turbo run build typecheck lint test --filter=@agentao/tool-example --output-logs=errors-only
 # The release flow on the copy: versioning consumes the changesets (the new one included) and
