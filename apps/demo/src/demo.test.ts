@@ -1,20 +1,158 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TOUR_FINAL_ANSWER } from './offline-script';
 
 const run = promisify(execFile);
+const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+const ENV = { ...process.env, OPENAI_API_KEY: '', NO_COLOR: '1', FORCE_COLOR: '0' };
+const dirs: string[] = [];
 
-describe('offline demo', () => {
-  it('runs end to end without a TTY and shows each milestone', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: new URL('..', import.meta.url).pathname,
-      env: { ...process.env, OPENAI_API_KEY: '', NO_COLOR: '1' },
-      timeout: 60_000,
-    });
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentao-demo-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function tour(dataDir: string, extra: string[] = []): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--data-dir', dataDir, ...extra], { cwd: APP_DIR, env: ENV, timeout: 90_000 });
+}
+
+/** Runs the app with piped stdin (not a TTY), as a user piping answers would. */
+function piped(args: string[], input: string): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: APP_DIR, env: ENV, stdio: ['pipe', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, code }));
+    child.stdin.end(input);
+  });
+}
+
+function refunds(dataDir: string): { id: string; order_id: string; amount_cents: number; reason: string }[] {
+  const db = new Database(join(dataDir, 'shop.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT id, order_id, amount_cents, reason FROM refunds ORDER BY id').all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+describe('offline tour (subprocess, stdin not a TTY)', () => {
+  it('shows every milestone, writes the refund and ends with the summary table', async () => {
+    const dataDir = tempDataDir();
+    const { stdout } = await tour(dataDir);
+    expect(stdout).toContain('created and seeded just now');
     expect(stdout).toContain('the model is scripted');
-    expect(stdout).toContain('→ get_customer_orders {"customer_id":"c-42"}');
-    expect(stdout).toContain('? confirm create_refund {"order_id":"A-1002"}');
-    expect(stdout).toContain('agent: Your order A-1001 has shipped');
-    expect(stdout).toContain('Summary: 3 tool calls, 1 confirmation, status ok.');
-  }, 90_000);
+    // A parallel batch of read-only calls (the later calls of the batch start while the first runs).
+    expect(stdout).toMatch(/→ read_file \{"file_path":"policies\/refunds\.md".*\[parallel\]/);
+    expect(stdout).toMatch(/→ search_file_content .*\[parallel\]/);
+    expect(stdout).toContain('refunds.md:4:- Items that arrive broken'); // the built-in search found the policy line
+    expect(stdout).toContain('⛔ read_file denied by the permission engine: injected:tenant-acme:read_file');
+    expect(stdout).toContain('✗ read_file cancelled: denied by permission policy');
+    expect(stdout).toContain("Tool name 'CreateRefundTool' repaired to 'create_refund'");
+    expect(stdout).toContain("Tool 'create_refund': arguments repaired via python-literal");
+    expect(stdout).toContain('? Allow create_refund {"order_id":"A-1001","reason":"arrived broken"}? yes (auto-approved: stdin is not a terminal)');
+    expect(stdout).toContain("⇢ delegating to sub-agent 'analyst'");
+    expect(stdout).toMatch(/→ \[analyst 1\/8\] sql_query/);
+    expect(stdout).toContain("⇠ sub-agent 'analyst' completed: 2 turns, 3 tool calls");
+    expect(stdout).toContain(`agent: ${TOUR_FINAL_ANSWER}`);
+    const table = stdout.slice(stdout.lastIndexOf('run summary'));
+    expect(table).toMatch(/turns\s+│ 1 /);
+    expect(table).toMatch(/tool calls\s+│ 6 \(\+3 by the sub-agent\)/);
+    expect(table).toMatch(/batches run in parallel\s+│ 2 /);
+    expect(table).toMatch(/batches run one by one\s+│ 3 /);
+    expect(table).toMatch(/repairs by the normalizer\s+│ 2 /);
+    expect(table).toMatch(/confirmations\s+│ 1 \(0 declined\)/);
+    expect(stdout.trimEnd().endsWith('┘')).toBe(true);
+    expect(refunds(dataDir)).toEqual([{ id: 'RF-A-1001', order_id: 'A-1001', amount_cents: 4990, reason: 'arrived broken' }]);
+
+    // A second run reuses the database, undoes the earlier tour's refund and makes it again.
+    const again = await tour(dataDir);
+    expect(again.stdout).toContain('reused from an earlier run');
+    expect(again.stdout).toContain('undid the refund of A-1001');
+    expect(refunds(dataDir)).toHaveLength(1);
+  }, 180_000);
+
+  it('--json prints the raw events as JSON lines on stdout', async () => {
+    const { stdout, stderr } = await tour(tempDataDir(), ['--json']);
+    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; tool?: string });
+    expect(events[0]?.type).toBe('turn_begin');
+    expect(events.at(-1)?.type).toBe('turn_end');
+    expect(events.filter((e) => e.type === 'tool_start').map((e) => e.tool)).toContain('create_refund');
+    expect(stderr).toContain('the model is scripted');
+    expect(stderr).toContain('run summary');
+  }, 120_000);
+
+  it('refuses an unknown flag with the usage text', async () => {
+    await expect(tour(tempDataDir(), ['--nope'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: pnpm demo') });
+  }, 60_000);
+});
+
+describe('interactive mode against the mock server (piped stdin)', () => {
+  it('answers each line, reads the confirmation answer from stdin, and a declined refund writes nothing', async () => {
+    const dataDir = tempDataDir();
+    const { stdout, code } = await piped(['--offline', '--interactive', '--data-dir', dataDir], 'where is my order?\nrefund A-1002 please\nn\n');
+    expect(code).toBe(0);
+    expect(stdout).toContain('the model is scripted');
+    expect(stdout).toContain('you: where is my order?');
+    expect(stdout).toContain('agent: Your tea sampler (order A-1002) has shipped');
+    expect(stdout).toContain('? Allow create_refund {"order_id":"A-1002","reason":"changed my mind"}? [y/N] (answer read from stdin)');
+    expect(stdout).toContain('declined ("n")');
+    expect(stdout).toContain('✗ create_refund cancelled: cancelled by user');
+    expect(stdout).toContain('agent: Understood: I did not refund order A-1002.');
+    expect(stdout).toMatch(/confirmations\s+│ 1 \(1 declined\)/);
+    expect(stdout).toMatch(/turns\s+│ 2 /);
+    expect(refunds(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('Ctrl-C cancels the running turn and the chat goes on; Ctrl-C with no turn running exits', async () => {
+    const dataDir = tempDataDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--offline', '--interactive', '--data-dir', dataDir], {
+      cwd: APP_DIR,
+      env: ENV,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    const seen = (text: string, times = 1): Promise<void> =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (stdout.split(text).length > times) {
+            child.stdout.off('data', check);
+            resolve();
+          }
+        };
+        child.stdout.on('data', check);
+        check();
+      });
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    child.stdin.write('where is my order?\nrefund A-1002 please\nn\ntell me more\n');
+    await seen('you: tell me more'); // the third turn waits on the slow scripted reply
+    child.kill('SIGINT');
+    await seen('turn cancelled: user-cancel');
+    expect(stdout).toContain('cancelling this turn… (Ctrl-C again to exit)');
+    expect(stdout).not.toContain('Sorry for the wait');
+    // The chat loop is still alive: the next line starts another (slow) turn; a Ctrl-C cancels it
+    // and the next one, with no turn running, leaves.
+    child.stdin.write('again\n');
+    await seen('you: again');
+    child.kill('SIGINT');
+    await seen('turn cancelled: user-cancel', 2);
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    expect(stdout.trimEnd().endsWith('bye')).toBe(true);
+    expect(stdout).toMatch(/turns\s+│ 4 /);
+    expect(stdout).not.toContain('Sorry again');
+  }, 120_000);
 });

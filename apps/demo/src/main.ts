@@ -1,79 +1,146 @@
-// Minimal offline demo: a scripted model over a real local OpenAI-compatible server, driving
-// host tools through the agent loop. The full shop demo (SQLite, permissions, sub-agents) grows here.
-import { Agentao, type AgentEvent, defineTool, OpenAIChatClient, SdkTransport } from '@agentao/core';
-import { reply, startMockOpenAI, toolCall } from '@agentao/testing';
+// The documentation demo: a tea shop's support assistant on Agentao. Offline (scripted mock model)
+// by default; an interactive chat against a real model when OPENAI_API_KEY is set. See ../README.md.
+import { type AgentEvent, type LLMClient, type Logger, OpenAIChatClient, SdkTransport } from '@agentao/core';
+import { input } from '@inquirer/prompts';
+import { startMockOpenAI, type MockOpenAI } from '@agentao/testing';
 import pc from 'picocolors';
+import { parseDemoOptions, USAGE, type DemoOptions } from './cli-options';
+import { autoConfirmer, type Confirmer, lineConfirmer, terminalConfirmer } from './confirm';
+import { LineReader } from './line-reader';
+import { makeAgentForTenant } from './make-shop-agent';
+import { INTERACTIVE_SCRIPT, TOUR_REFUND_ORDER, TOUR_SCRIPT, TOUR_USER_MESSAGE } from './offline-script';
+import { EventRenderer } from './render-events';
+import { DEMO_TENANT_ID, ShopDatabase } from './shop-db';
+import { ensureShopPolicies } from './shop-policies';
+import { renderSummary, RunStats } from './summary';
 
-const ORDERS: Record<string, { id: string; status: string; total: number }[]> = {
-  'c-42': [
-    { id: 'A-1001', status: 'shipped', total: 59.9 },
-    { id: 'A-1002', status: 'pending', total: 12.5 },
-  ],
-};
-
-const getCustomerOrders = defineTool({
-  name: 'get_customer_orders',
-  description:
-    "Query this shop's orders for one customer. Use when the user asks about their orders. " +
-    'Args: customer_id (required). Returns JSON: {status, orders:[{id, status, total}]}.',
-  parameters: { type: 'object', properties: { customer_id: { type: 'string' } }, required: ['customer_id'] },
-  isReadOnly: true,
-  execute: (args) => JSON.stringify({ status: 'ok', orders: ORDERS[String(args.customer_id)] ?? [] }),
-});
-
-const getShippingPolicy = defineTool({
-  name: 'get_shipping_policy',
-  description: 'Returns the shop shipping policy as text. No arguments.',
-  parameters: { type: 'object', properties: {} },
-  isReadOnly: true,
-  execute: () => 'Orders ship within 2 business days; refunds are possible for 30 days.',
-});
-
-const createRefund = defineTool({
-  name: 'create_refund',
-  description: 'Creates a refund for one order. Args: order_id (required). Requires the user to confirm.',
-  parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
-  requiresConfirmation: true,
-  execute: (args) => JSON.stringify({ status: 'ok', refund_for: args.order_id }),
-});
-
-const script = [
-  reply('Let me look up your orders and our policy.', {
-    toolCalls: [toolCall('get_customer_orders', { customer_id: 'c-42' }), toolCall('get_shipping_policy', {})],
-  }),
-  reply('', { toolCalls: [toolCall('CreateRefundTool', "{'order_id': 'A-1002',}")] }),
-  reply('Your order A-1001 has shipped, and I refunded the pending order A-1002.'),
-];
-
-const mock = await startMockOpenAI(script);
-const counts = { tools: 0, confirmations: 0 };
-const log = (event: AgentEvent): void => {
-  if (event.type === 'tool_start') {
-    counts.tools += 1;
-    console.log(pc.cyan(`  → ${event.tool} ${JSON.stringify(event.args)}`));
-  } else if (event.type === 'tool_complete') {
-    console.log(pc.dim(`  ← ${event.tool} ${event.status} in ${event.durationMs} ms`));
+function readOptions(): DemoOptions {
+  try {
+    return parseDemoOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    process.exit(2);
   }
+}
+
+const options = readOptions();
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+
+const interactiveTTY = process.stdin.isTTY === true;
+// With --json, stdout carries only events; every human line goes to stderr.
+const human = options.json ? process.stderr : process.stdout;
+const stats = new RunStats();
+const renderer = new EventRenderer(human, { spinner: !options.json && process.stderr.isTTY === true, isParallel: (id) => stats.isParallel(id) });
+const say = (text: string): void => renderer.line(text);
+
+ensureShopPolicies(options.dataDir);
+const backend = new ShopDatabase(options.dataDir);
+say(pc.dim(`shop data: ${options.dataDir} (${backend.seeded ? 'created and seeded just now' : 'reused from an earlier run'})`));
+
+let mock: MockOpenAI | null = null;
+let llm: LLMClient;
+if (options.offline) {
+  mock = await startMockOpenAI(options.mode === 'tour' ? TOUR_SCRIPT : INTERACTIVE_SCRIPT);
+  llm = new OpenAIChatClient({ model: 'scripted-demo', apiKey: 'offline', baseURL: mock.baseURL });
+  say(pc.bold(pc.yellow('Offline: the model is scripted. Its replies are fixed in src/offline-script.ts and served by a local mock OpenAI-compatible server;')));
+  say(pc.bold(pc.yellow('everything else (tools, SQLite, permissions, sub-agent, normalizer) is the real framework.')));
+} else {
+  llm = new OpenAIChatClient({ model: options.model, apiKey: options.apiKey ?? undefined, baseURL: options.baseURL ?? undefined });
+  say(pc.bold(`Live: talking to ${options.model}${options.baseURL ? ` at ${options.baseURL}` : ''}.`));
+}
+
+const lines = interactiveTTY ? null : new LineReader(process.stdin);
+let confirmer: Confirmer;
+if (interactiveTTY) confirmer = terminalConfirmer(renderer);
+else if (options.mode === 'interactive' && lines) confirmer = lineConfirmer(renderer, lines);
+else confirmer = autoConfirmer(renderer);
+
+const logger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message) => {
+    stats.noteWarning(message);
+    renderer.warning(message);
+  },
+  error: (message) => renderer.line(pc.red(`  error: ${message}`)),
 };
-const agent = new Agentao({
-  workingDirectory: process.cwd(),
-  llm: new OpenAIChatClient({ model: 'scripted-demo', apiKey: 'offline', baseURL: mock.baseURL }),
-  extraTools: [getCustomerOrders, getShippingPolicy, createRefund],
+
+const agent = makeAgentForTenant({
+  dataDir: options.dataDir,
+  tenantId: DEMO_TENANT_ID,
+  backend,
+  llm,
+  logger,
   transport: new SdkTransport({
-    onEvent: log,
-    confirmTool: (name, _description, args) => {
-      counts.confirmations += 1;
-      console.log(pc.yellow(`  ? confirm ${name} ${JSON.stringify(args)} — auto-approved (offline demo)`));
-      return true;
+    onEvent: (event: AgentEvent) => {
+      stats.observe(event);
+      if (options.json) process.stdout.write(`${JSON.stringify(event)}\n`);
+      else renderer.render(event);
     },
+    confirmTool: (tool, _description, args) => confirmer(tool, args),
   }),
 });
 
-console.log(pc.bold('Agentao demo (offline): the model is scripted and served by a local mock server.'));
-console.log(pc.dim('It shows a parallel batch of read-only calls, a repaired tool name and repaired arguments.\n'));
-console.log(`${pc.bold('user')}: What happened to my orders? Please refund the pending one.`);
-const answer = await agent.chat('What happened to my orders? Please refund the pending one.');
-console.log(`\n${pc.bold('agent')}: ${answer}`);
-console.log(pc.dim(`\nSummary: ${agent.lastTurn?.toolCount ?? 0} tool calls, ${counts.confirmations} confirmation, status ${agent.lastTurn?.status ?? '?'}.`));
-await agent.close();
-await mock.close();
+let turn: AbortController | null = null;
+process.on('SIGINT', () => {
+  if (turn && !turn.signal.aborted) {
+    turn.abort('user-cancel');
+    say(pc.yellow('  cancelling this turn… (Ctrl-C again to exit)'));
+    return;
+  }
+  say(`\n${renderSummary(stats.summary())}`);
+  say(pc.dim('bye'));
+  process.exit(130);
+});
+
+async function chat(message: string): Promise<void> {
+  turn = new AbortController();
+  try {
+    const answer = await agent.chat(message, { signal: turn.signal });
+    // Streamed already as llm_text; print it only when nothing was streamed (e.g. a cancelled turn).
+    if (agent.lastTurn?.status !== 'ok') say(pc.dim(`  (${answer})`));
+  } finally {
+    turn = null;
+  }
+}
+
+async function nextUserMessage(): Promise<string | null> {
+  if (lines) {
+    const line = await lines.next();
+    if (line !== null) say(`${pc.bold('you')}: ${line}`);
+    return line;
+  }
+  renderer.pause();
+  try {
+    return await input({ message: 'you:' });
+  } catch {
+    return null; // Ctrl-C or Ctrl-D at the prompt
+  }
+}
+
+try {
+  if (options.mode === 'tour') {
+    if (backend.undoRefund(DEMO_TENANT_ID, TOUR_REFUND_ORDER.id, TOUR_REFUND_ORDER.statusBefore)) {
+      say(pc.dim(`(undid the refund of ${TOUR_REFUND_ORDER.id} from an earlier tour, so this run can make it again)`));
+    }
+    say(`\n${pc.bold('customer')}: ${TOUR_USER_MESSAGE}`);
+    await chat(TOUR_USER_MESSAGE);
+  } else {
+    say(pc.dim(`Chat as customer c-42. Empty line or /exit ends; Ctrl-C cancels a running turn.${lines ? ' Without a terminal, each stdin line is a message, and the line after a confirmation question is its answer.' : ''}`));
+    for (;;) {
+      const message = await nextUserMessage();
+      if (message === null || message.trim() === '/exit') break;
+      if (message.trim() === '') continue;
+      await chat(message);
+    }
+  }
+} finally {
+  say(`\n${renderSummary(stats.summary())}`);
+  await agent.close();
+  await mock?.close();
+  backend.close();
+}
+process.exit(0);
