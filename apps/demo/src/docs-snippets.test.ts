@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 /** Documents whose TypeScript snippets must be copies of checked files. */
-const DOCUMENTS = ['docs/custom-tools.md', 'apps/demo/README.md'];
+const DOCUMENTS = ['docs/custom-tools.md', 'apps/demo/README.md', 'README.md'];
 /** The line right above each ts fence: Source: [`path`](link). */
 const MARKER = /^Source: \[`([^`]+)`\]\([^)]+\)$/;
 
