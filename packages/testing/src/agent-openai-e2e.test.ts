@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Agentao, type AgentEvent, defineTool, OpenAIChatClient } from '@agentao/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertStrictHistory, probeTool, tempDir } from './__fixtures__/agent-harness';
@@ -26,6 +27,16 @@ async function agentOverHttp(script: ScriptedReply[], options: { stream?: boolea
 }
 
 describe('the agent over the real openai client and a real HTTP server', () => {
+  it.each([true, false])('leaves no abort listener behind on a signal shared by many requests (stream: %s)', async (stream) => {
+    mock = await startMockOpenAI(Array.from({ length: 15 }, (_, i) => reply(`answer ${i}`)));
+    const llm = new OpenAIChatClient({ model: 'mock-model', apiKey: 'sk-test', baseURL: mock.baseURL, stream, maxRetries: 0 });
+    const controller = new AbortController();
+    for (let i = 0; i < 15; i += 1) {
+      await llm.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [], signal: controller.signal });
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
   it.each([true, false])('runs a three-step tool loop (stream: %s)', async (stream) => {
     const lookup = probeTool('lookup');
     const { agent, mock: server } = await agentOverHttp(

@@ -88,13 +88,20 @@ export class OpenAIChatClient implements LLMClient {
     if (signal.aborted) throw abortError(signal);
 
     let detach = (): void => undefined;
+    // The SDK never removes the listener it adds to the signal it is given, so it gets a per-request
+    // signal: a turn of many calls would otherwise pile listeners onto the turn signal.
+    const requestAbort = new AbortController();
     // The SDK ends an aborted stream quietly and may be mid-backoff; this rejects at the moment of the abort.
     const aborted = new Promise<never>((_resolve, reject) => {
-      const onAbort = (): void => reject(abortError(signal));
+      const onAbort = (): void => {
+        requestAbort.abort(signal.reason);
+        reject(abortError(signal));
+      };
       signal.addEventListener('abort', onAbort, { once: true });
       detach = () => signal.removeEventListener('abort', onAbort);
     });
-    const work = body.stream === true ? this.streamed(client, body, request) : this.single(client, body, request);
+    const scoped: LLMRequest = { ...request, signal: requestAbort.signal };
+    const work = body.stream === true ? this.streamed(client, body, scoped) : this.single(client, body, scoped);
     try {
       return await Promise.race([work, aborted]);
     } finally {

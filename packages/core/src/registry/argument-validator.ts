@@ -16,13 +16,44 @@ const AJV_OPTIONS: Options = {
   addUsedSchema: false,
 };
 
+/** Distinct schemas whose compiled validators are kept for reuse (least recently used dropped first). */
+export const COMPILED_VALIDATOR_CACHE_SIZE = 256;
+
 let draft07: Ajv | undefined;
 let draft2020: Ajv2020 | undefined;
+const compiledBySchemaText = new Map<string, ValidateFunction>();
 
 function compilerFor(schema: JsonSchema): Ajv | Ajv2020 {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (dialect.includes('2020-12')) return (draft2020 ??= new Ajv2020(AJV_OPTIONS));
   return (draft07 ??= new Ajv(AJV_OPTIONS));
+}
+
+/**
+ * Compiles a schema, reusing the validator of an identical schema: hosts build fresh tool instances
+ * (and schema objects) per agent, and an ajv compilation costs milliseconds and tens of KiB. ajv's own
+ * cache is keyed by object identity and never shrinks, so each schema is removed from it after compiling.
+ */
+function compileShared(schema: JsonSchema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const cached = compiledBySchemaText.get(key);
+  if (cached !== undefined) {
+    compiledBySchemaText.delete(key);
+    compiledBySchemaText.set(key, cached);
+    return cached;
+  }
+  const ajv = compilerFor(schema);
+  try {
+    const validate = ajv.compile(schema);
+    compiledBySchemaText.set(key, validate);
+    if (compiledBySchemaText.size > COMPILED_VALIDATOR_CACHE_SIZE) {
+      const oldest = compiledBySchemaText.keys().next().value;
+      if (oldest !== undefined) compiledBySchemaText.delete(oldest);
+    }
+    return validate;
+  } finally {
+    ajv.removeSchema(schema);
+  }
 }
 
 /** One argument violation, ready to show to the model. */
@@ -55,7 +86,7 @@ export function compileArgumentValidator(toolName: string, parameters: unknown):
   }
   let validate: ValidateFunction;
   try {
-    validate = compilerFor(schema).compile(schema);
+    validate = compileShared(schema);
   } catch (error) {
     throw new AgentaoError('TOOL_SCHEMA_INVALID', `Tool '${toolName}': parameters schema does not compile: ${errorMessage(error)}`, {
       cause: error,
