@@ -119,14 +119,27 @@ export async function executeCall(state: TurnState, plan: DecidedPlan, route: Co
     },
   };
   Object.defineProperty(ctx, TOOL_CONTEXT_INTERNALS, { value: callInternals });
-  const run = (async () => plan.tool.execute(plan.args, ctx))().then(
+  let returned: unknown;
+  try {
+    returned = plan.tool.execute(plan.args, ctx);
+  } catch (error) {
+    settled = true;
+    return finish(state, plan, started, failure(plan.name, error));
+  }
+  // A synchronous result cannot be interrupted, so it skips the cancellation race (the common, cheap case).
+  if (!isThenable(returned)) {
+    settled = true;
+    return finish(state, plan, started, classify(plan.name, returned));
+  }
+  const run = Promise.resolve(returned).then(
     (value: unknown) => ({ kind: 'value' as const, value }),
     (error: unknown) => ({ kind: 'error' as const, error }),
   );
   const abort = waitForAbort(signal);
   const first = await Promise.race([run, abort.promise.then(() => ({ kind: 'abort' as const }))]);
   abort.dispose();
-  if (first.kind === 'abort') {
+  // Aborted while it ran: cancelled however the tool settles (a result racing the abort is discarded).
+  if (first.kind === 'abort' || signal.aborted) {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), CANCEL_ACK_TIMEOUT_MS);
@@ -140,21 +153,22 @@ export async function executeCall(state: TurnState, plan: DecidedPlan, route: Co
     return finish(state, plan, started, { content: MSG_CANCELLED_WHILE_RUNNING, status: 'cancelled', error: cancellationReason(signal) });
   }
   settled = true;
-  if (first.kind === 'error') {
-    const message = errorMessage(first.error);
-    return finish(state, plan, started, {
-      content: msgToolFailed(plan.name, message),
-      status: 'error',
-      error: message.slice(0, TOOL_ERROR_SUMMARY_CHARS),
-    });
-  }
-  if (typeof first.value !== 'string') {
-    const type = typeName(first.value);
-    return finish(state, plan, started, {
-      content: msgToolReturnedNonString(plan.name, type),
-      status: 'error',
-      error: `tool returned ${type}, expected a string`,
-    });
-  }
-  return finish(state, plan, started, { content: first.value, status: 'ok', error: null });
+  return finish(state, plan, started, first.kind === 'error' ? failure(plan.name, first.error) : classify(plan.name, first.value));
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+/** The outcome of a tool that threw or rejected. */
+function failure(name: string, error: unknown): CallOutcome {
+  const message = errorMessage(error);
+  return { content: msgToolFailed(name, message), status: 'error', error: message.slice(0, TOOL_ERROR_SUMMARY_CHARS) };
+}
+
+/** The outcome of a tool that returned `value`: a string is the result, anything else an error. */
+function classify(name: string, value: unknown): CallOutcome {
+  if (typeof value === 'string') return { content: value, status: 'ok', error: null };
+  const type = typeName(value);
+  return { content: msgToolReturnedNonString(name, type), status: 'error', error: `tool returned ${type}, expected a string` };
 }

@@ -93,7 +93,7 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
   }
   const routes = new Map<DecidedPlan, ConfirmedRoute>();
   for (const plan of decided) routes.set(plan, plan.route === 'ask' ? await confirmRoute(state, plan) : plan.route);
-  const handle = agentHandle(state);
+  const handle = (state.agentHandle ??= agentHandle(state));
   const outcomes = new Map<DecidedPlan, CallOutcome>();
   const run = async (plan: DecidedPlan): Promise<void> => {
     outcomes.set(plan, await executeCall(state, plan, routes.get(plan) ?? 'deny', handle));

@@ -1,6 +1,7 @@
 import { type Agentao } from '../agent/agentao';
 import { AGENT_INTERNALS, type AgentInternals } from '../agent/agent-internals';
 import { type ChatCompletionTool } from '../messages';
+import { type AgentHandle } from '../tool/tool';
 import { type IncompleteReason } from '../transport/events';
 
 /** Per-turn loop-guard counters (reset at every `chat()`). */
@@ -25,6 +26,8 @@ export class TurnState {
   systemPrompt = '';
   tools: ChatCompletionTool[] = [];
   toolsHash = '';
+  /** The read-only agent view handed to tools, built once per turn. */
+  agentHandle: AgentHandle | null = null;
   /** Set by `complete_task`: the turn ends after the current batch with this text. */
   endTurnPayload: string | null = null;
 
