@@ -26,20 +26,31 @@ export function eventReason(reason: string | null | undefined): string | null {
 }
 
 /** Routes one plan: read-only mode, then the policy, then the tool's own confirmation flag (core.md §8.3). Fails closed. */
-export async function decidePlan(state: TurnState, plan: Plan): Promise<DecidedPlan> {
+export function decidePlan(state: TurnState, plan: Plan): DecidedPlan | Promise<DecidedPlan> {
   const { internals, agent } = state;
   if (agent.readOnly && !readToolFlag(plan.tool, 'isReadOnly', internals.logger)) {
     return { ...plan, route: 'deny', reason: 'mode-preset:read-only', denyKind: 'read-only' };
   }
-  let detail: PermissionDetail | null = null;
-  if (internals.policy !== null) {
-    try {
-      detail = await internals.policy.decide({ toolName: plan.name, args: plan.args, tool: plan.tool });
-    } catch (error) {
-      internals.logger.warn(`Tool '${plan.name}': permission policy failed, denying: ${errorMessage(error)}`);
-      return { ...plan, route: 'deny', reason: `policy-error: ${errorMessage(error)}`, denyKind: 'policy' };
+  if (internals.policy === null) return route(state, plan, null);
+  const policy = internals.policy;
+  const denyOnError = (error: unknown): DecidedPlan => {
+    internals.logger.warn(`Tool '${plan.name}': permission policy failed, denying: ${errorMessage(error)}`);
+    return { ...plan, route: 'deny', reason: `policy-error: ${errorMessage(error)}`, denyKind: 'policy' };
+  };
+  try {
+    const answer = policy.decide({ toolName: plan.name, args: plan.args, tool: plan.tool });
+    if (typeof (answer as PromiseLike<unknown> | null)?.then === 'function') {
+      return Promise.resolve(answer).then((detail) => route(state, plan, detail), denyOnError);
     }
+    return route(state, plan, answer as PermissionDetail | null);
+  } catch (error) {
+    return denyOnError(error);
   }
+}
+
+/** The routing once the policy (if any) has answered. */
+function route(state: TurnState, plan: Plan, detail: PermissionDetail | null | undefined): DecidedPlan {
+  const { internals } = state;
   if (detail !== null && detail !== undefined && !ROUTES.has(detail.decision)) {
     internals.logger.warn(`Tool '${plan.name}': permission policy returned unknown decision ${String(detail.decision)}; treated as ask`);
   }

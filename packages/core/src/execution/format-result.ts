@@ -30,6 +30,11 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
+/** A result short enough to stay whole in history: hashed, nothing written. */
+export function formatSmallResult(content: string): FormattedResult {
+  return { contentHash: contentHash(content), originalChars: content.length, content, savedToDisk: false, diskPath: null };
+}
+
 /** Hashes a result and, past the threshold, spills it under `<workingDirectory>/.agentao/tool-outputs/` and excerpts it. */
 export async function formatResult(
   toolName: string,
@@ -38,8 +43,8 @@ export async function formatResult(
   filesystem: FileSystem,
   logger: Logger,
 ): Promise<FormattedResult> {
+  if (content.length <= TOOL_OUTPUT_SAVE_THRESHOLD) return formatSmallResult(content);
   const base = { contentHash: contentHash(content), originalChars: content.length };
-  if (content.length <= TOOL_OUTPUT_SAVE_THRESHOLD) return { ...base, content, savedToDisk: false, diskPath: null };
   const safeName = toolName.replace(/[^A-Za-z0-9_.-]/g, '_');
   const file = `${safeName}_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString('hex')}.txt`;
   const diskPath = `${workingDirectory.replace(/[\\/]+$/, '')}/.agentao/tool-outputs/${file}`;

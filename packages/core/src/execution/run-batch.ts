@@ -7,7 +7,7 @@ import { emitEvent } from '../loop/emit-event';
 import { type TurnState } from '../loop/turn-state';
 import { type DecidedPlan, decidePlan, eventReason } from './decide-plan';
 import { agentHandle, type CallOutcome, type ConfirmedRoute, executeCall } from './execute-call';
-import { formatResult } from './format-result';
+import { formatResult, formatSmallResult, TOOL_OUTPUT_SAVE_THRESHOLD } from './format-result';
 import { planCalls } from './plan-calls';
 
 let sharedLocalFileSystem: LocalFileSystem | undefined;
@@ -79,7 +79,9 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
   }
   const decided: DecidedPlan[] = [];
   for (const plan of planned.plans) {
-    const decision = await decidePlan(state, plan);
+    const pending = decidePlan(state, plan);
+    // Without a policy the decision is synchronous; awaiting it anyway would cost a microtask per call.
+    const decision = pending instanceof Promise ? await pending : pending;
     decided.push(decision);
     const mode = internals.policy?.mode;
     emitEvent(agent, {
@@ -104,7 +106,10 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
   const answers = new Map<string, ToolMessage>(planned.early.map((message) => [message.tool_call_id, message]));
   for (const plan of decided) {
     const outcome = outcomes.get(plan) as CallOutcome;
-    const formatted = await formatResult(plan.name, outcome.content, agent.workingDirectory, filesystem, internals.logger);
+    const formatted =
+      outcome.content.length <= TOOL_OUTPUT_SAVE_THRESHOLD
+        ? formatSmallResult(outcome.content)
+        : await formatResult(plan.name, outcome.content, agent.workingDirectory, filesystem, internals.logger);
     emitEvent(agent, {
       type: 'tool_result',
       tool: plan.name,
