@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type FileSystem } from '../capabilities/file-system';
 import { errorMessage } from '../errors';
 import { type Logger } from '../logger';
@@ -27,7 +27,8 @@ const REDACTION_NOTE = ' Credential-shaped strings are redacted in the saved cop
 
 /** SHA-256 hex of the UTF-8 bytes. */
 export function contentHash(content: string): string {
-  return createHash('sha256').update(content, 'utf8').digest('hex');
+  // One-shot hashing (Node ≥ 20.12) is several times cheaper than a Hash object for short results.
+  return hash('sha256', content, 'hex');
 }
 
 /** A result short enough to stay whole in history: hashed, nothing written. */
