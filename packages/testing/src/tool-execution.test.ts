@@ -45,6 +45,14 @@ describe('batching', () => {
     expect(toolAnswers(agent.messages)).toEqual(Array.from({ length: 8 }, (_, n) => `slept ${n}`));
   });
 
+  it('starts every call of a concurrent batch before any completes, even synchronous tools', async () => {
+    const calls = Array.from({ length: 3 }, (_, n) => toolCall('lookup', { n }));
+    const { agent, events } = scriptedAgent([reply('', { toolCalls: calls }), reply('done')], { extraTools: [probeTool('lookup')] });
+    await agent.chat('go');
+    const order = events.filter((e) => e.type === 'tool_start' || e.type === 'tool_complete').map((e) => e.type);
+    expect(order).toEqual(['tool_start', 'tool_start', 'tool_start', 'tool_complete', 'tool_complete', 'tool_complete']);
+  });
+
   it('caps concurrency at 8 calls in flight', async () => {
     const meter = { now: 0, max: 0, order: [] as string[] };
     const calls = Array.from({ length: 12 }, (_, n) => toolCall('nap', { n }));

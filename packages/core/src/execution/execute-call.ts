@@ -75,7 +75,13 @@ const waitForAbort = (signal: AbortSignal): { promise: Promise<void>; dispose():
 };
 
 /** Runs one planned call with its `tool_start` / `tool_output` / `tool_complete` events; never rejects (core.md §8.7, §8.8). */
-export async function executeCall(state: TurnState, plan: DecidedPlan, route: ConfirmedRoute, handle: AgentHandle): Promise<CallOutcome> {
+export async function executeCall(
+  state: TurnState,
+  plan: DecidedPlan,
+  route: ConfirmedRoute,
+  handle: AgentHandle,
+  concurrent = false,
+): Promise<CallOutcome> {
   const { agent, internals, signal } = state;
   emitEvent(agent, { type: 'tool_start', tool: plan.name, args: plan.args, callId: plan.callId });
   const started = performance.now();
@@ -95,6 +101,9 @@ export async function executeCall(state: TurnState, plan: DecidedPlan, route: Co
       error: background ? 'declined in background' : 'cancelled by user',
     });
   }
+  // In a concurrent batch every call is started before any runs, so even synchronous tools overlap
+  // in the event stream the way they overlap in the batch.
+  if (concurrent) await Promise.resolve();
   if (signal.aborted) {
     const reason = cancellationReason(signal);
     return finish(state, plan, started, { content: msgCancelledBeforeStart(reason), status: 'cancelled', error: reason });

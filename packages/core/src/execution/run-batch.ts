@@ -97,10 +97,11 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
   for (const plan of decided) routes.set(plan, plan.route === 'ask' ? await confirmRoute(state, plan) : plan.route);
   const handle = (state.agentHandle ??= agentHandle(state));
   const outcomes = new Map<DecidedPlan, CallOutcome>();
+  const concurrent = runsConcurrently(state, decided);
   const run = async (plan: DecidedPlan): Promise<void> => {
-    outcomes.set(plan, await executeCall(state, plan, routes.get(plan) ?? 'deny', handle));
+    outcomes.set(plan, await executeCall(state, plan, routes.get(plan) ?? 'deny', handle, concurrent));
   };
-  if (runsConcurrently(state, decided)) await runPool(decided, MAX_PARALLEL_TOOL_CALLS, run);
+  if (concurrent) await runPool(decided, MAX_PARALLEL_TOOL_CALLS, run);
   else for (const plan of decided) await run(plan);
   const filesystem = internals.filesystem ?? localFileSystem();
   const answers = new Map<string, ToolMessage>(planned.early.map((message) => [message.tool_call_id, message]));
