@@ -33,3 +33,13 @@ export function integerArg(args: Record<string, unknown>, name: string, fallback
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new ToolArgumentError(`${name} must be an integer`);
   return Math.floor(value);
 }
+
+/** Reads a tool's arguments; a wrongly typed argument becomes the `Error: <message>` text the tool returns. */
+export function readArgs<T>(read: () => T): T | string {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
+    throw error;
+  }
+}

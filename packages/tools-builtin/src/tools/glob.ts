@@ -5,7 +5,7 @@ import { type GlobEntry, type JsonSchema, Tool, type ToolContext } from '@agenta
 import { errorCodeOf } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
 import { compareCodePoints, formatCount } from '../text-format';
-import { ToolArgumentError, stringArg } from '../tool-args';
+import { readArgs, stringArg } from '../tool-args';
 
 /** At most this many paths are listed. */
 export const GLOB_MAX_RESULTS = 500;
@@ -97,15 +97,12 @@ export class GlobTool extends Tool {
   override readonly requiresConfirmation = false;
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-    let pattern: string;
-    let directory: string;
-    try {
-      pattern = stringArg(args, 'pattern');
-      directory = stringArg(args, 'directory', GLOB_DEFAULT_DIRECTORY);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      pattern: stringArg(args, 'pattern'),
+      directory: stringArg(args, 'directory', GLOB_DEFAULT_DIRECTORY),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { pattern, directory } = parsed;
     try {
       return await this.find(pattern, directory, ctx.signal);
     } catch (error) {

@@ -3,7 +3,7 @@ import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 import { errorCodeOf } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
 import { compareCodePoints, formatCount } from '../text-format';
-import { ToolArgumentError, booleanArg, stringArg } from '../tool-args';
+import { readArgs, booleanArg, stringArg } from '../tool-args';
 
 /** At most this many entries are listed. */
 export const LIST_MAX_ENTRIES = 500;
@@ -86,15 +86,12 @@ export class ListDirectoryTool extends Tool {
   override readonly requiresConfirmation = false;
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-    let directoryPath: string;
-    let recursive: boolean;
-    try {
-      directoryPath = stringArg(args, 'directory_path', LIST_DEFAULT_DIRECTORY);
-      recursive = booleanArg(args, 'recursive', LIST_DEFAULT_RECURSIVE);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      directoryPath: stringArg(args, 'directory_path', LIST_DEFAULT_DIRECTORY),
+      recursive: booleanArg(args, 'recursive', LIST_DEFAULT_RECURSIVE),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { directoryPath, recursive } = parsed;
     try {
       return await this.list(directoryPath, recursive, ctx.signal);
     } catch (error) {

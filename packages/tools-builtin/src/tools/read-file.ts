@@ -4,7 +4,7 @@ import { BINARY_CHECK_BYTES, decodeUtf8OrNull, errorCodeOf, hasNulByte } from '.
 import { type FileToolFacts } from '../file-tool-facts';
 import { capLine, formatCount } from '../text-format';
 import { sliceLines } from '../text-lines';
-import { ToolArgumentError, integerArg, stringArg } from '../tool-args';
+import { readArgs, integerArg, stringArg } from '../tool-args';
 
 export { BINARY_CHECK_BYTES } from '../file-sniff';
 
@@ -108,17 +108,13 @@ export class ReadFileTool extends Tool {
   override readonly requiresConfirmation = false;
 
   async execute(args: Record<string, unknown>, _ctx: ToolContext): Promise<string> {
-    let filePath: string;
-    let offset: number;
-    let limit: number;
-    try {
-      filePath = stringArg(args, 'file_path');
-      offset = integerArg(args, 'offset', READ_FILE_DEFAULT_OFFSET);
-      limit = integerArg(args, 'limit', READ_FILE_DEFAULT_LIMIT);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      filePath: stringArg(args, 'file_path'),
+      offset: integerArg(args, 'offset', READ_FILE_DEFAULT_OFFSET),
+      limit: integerArg(args, 'limit', READ_FILE_DEFAULT_LIMIT),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { filePath, offset, limit } = parsed;
     try {
       return await this.read(filePath, offset, limit);
     } catch (error) {

@@ -5,7 +5,7 @@ import { type FileToolFacts } from '../file-tool-facts';
 import { boundedSimilarityRatio } from '../similarity-ratio';
 import { formatCount } from '../text-format';
 import { endsWithLineBreak, splitLines, splitLinesKeepEnds } from '../text-lines';
-import { ToolArgumentError, booleanArg, stringArg } from '../tool-args';
+import { readArgs, booleanArg, stringArg } from '../tool-args';
 
 /** The not-found hint shows the most similar passage only when its similarity ratio exceeds this. */
 export const SIMILARITY_THRESHOLD = 0.4;
@@ -238,19 +238,14 @@ export class ReplaceTool extends Tool {
   override readonly requiresConfirmation = true;
 
   async execute(args: Record<string, unknown>, _ctx: ToolContext): Promise<string> {
-    let filePath: string;
-    let oldText: string;
-    let newText: string;
-    let replaceAll: boolean;
-    try {
-      filePath = stringArg(args, 'file_path');
-      oldText = stringArg(args, 'old_text');
-      newText = stringArg(args, 'new_text');
-      replaceAll = booleanArg(args, 'replace_all', REPLACE_DEFAULT_REPLACE_ALL);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      filePath: stringArg(args, 'file_path'),
+      oldText: stringArg(args, 'old_text'),
+      newText: stringArg(args, 'new_text'),
+      replaceAll: booleanArg(args, 'replace_all', REPLACE_DEFAULT_REPLACE_ALL),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { filePath, oldText, newText, replaceAll } = parsed;
     if (oldText === '') return REPLACE_EMPTY_OLD_TEXT;
     try {
       const target = await containWritePath(this, filePath);

@@ -6,7 +6,7 @@ import { BINARY_CHECK_BYTES, decodeUtf8OrNull, errorCodeOf, hasNulByte } from '.
 import { type FileToolFacts } from '../file-tool-facts';
 import { capLine, compareCodePoints, formatCount } from '../text-format';
 import { splitLines } from '../text-lines';
-import { ToolArgumentError, booleanArg, stringArg } from '../tool-args';
+import { readArgs, booleanArg, stringArg } from '../tool-args';
 
 export { BINARY_CHECK_BYTES } from '../file-sniff';
 
@@ -109,21 +109,15 @@ export class SearchFileContentTool extends Tool {
   override readonly requiresConfirmation = false;
 
   async execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-    let pattern: string;
-    let filePattern: string;
-    let directory: string;
-    let caseSensitive: boolean;
-    let regex: boolean;
-    try {
-      pattern = stringArg(args, 'pattern');
-      filePattern = stringArg(args, 'file_pattern', SEARCH_DEFAULT_FILE_PATTERN);
-      directory = stringArg(args, 'directory', SEARCH_DEFAULT_DIRECTORY);
-      caseSensitive = booleanArg(args, 'case_sensitive', SEARCH_DEFAULT_CASE_SENSITIVE);
-      regex = booleanArg(args, 'regex', SEARCH_DEFAULT_REGEX);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      pattern: stringArg(args, 'pattern'),
+      filePattern: stringArg(args, 'file_pattern', SEARCH_DEFAULT_FILE_PATTERN),
+      directory: stringArg(args, 'directory', SEARCH_DEFAULT_DIRECTORY),
+      caseSensitive: booleanArg(args, 'case_sensitive', SEARCH_DEFAULT_CASE_SENSITIVE),
+      regex: booleanArg(args, 'regex', SEARCH_DEFAULT_REGEX),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { pattern, filePattern, directory, caseSensitive, regex } = parsed;
     try {
       return await this.search(pattern, filePattern, directory, caseSensitive, regex, ctx);
     } catch (error) {

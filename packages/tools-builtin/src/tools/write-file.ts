@@ -2,7 +2,7 @@ import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
 import { containWritePath } from '../contain-write-path';
 import { type FileToolFacts } from '../file-tool-facts';
-import { ToolArgumentError, booleanArg, stringArg } from '../tool-args';
+import { readArgs, booleanArg, stringArg } from '../tool-args';
 
 /** Default of `append`: replace the whole file. */
 export const WRITE_FILE_DEFAULT_APPEND = false;
@@ -62,17 +62,13 @@ export class WriteFileTool extends Tool {
   override readonly requiresConfirmation = true;
 
   async execute(args: Record<string, unknown>, _ctx: ToolContext): Promise<string> {
-    let filePath: string;
-    let content: string;
-    let append: boolean;
-    try {
-      filePath = stringArg(args, 'file_path');
-      content = stringArg(args, 'content');
-      append = booleanArg(args, 'append', WRITE_FILE_DEFAULT_APPEND);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) return `Error: ${error.message}`;
-      throw error;
-    }
+    const parsed = readArgs(() => ({
+      filePath: stringArg(args, 'file_path'),
+      content: stringArg(args, 'content'),
+      append: booleanArg(args, 'append', WRITE_FILE_DEFAULT_APPEND),
+    }));
+    if (typeof parsed === 'string') return parsed;
+    const { filePath, content, append } = parsed;
     try {
       const target = await containWritePath(this, filePath);
       if ('refusal' in target) return target.refusal;
