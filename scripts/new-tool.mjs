@@ -81,7 +81,7 @@ export default defineConfig({
   'vitest.config.ts': `import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
 });
 `,
   [`src/${toolFile}.ts`]: `import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
