@@ -17,7 +17,6 @@ export const TOOL_OUTPUT_TAIL_CHARS = TOOL_OUTPUT_SAVE_THRESHOLD - TOOL_OUTPUT_H
 /** What the history keeps of one result, and where the full text went. */
 export interface FormattedResult {
   content: string;
-  contentHash: string;
   originalChars: number;
   savedToDisk: boolean;
   diskPath: string | null;
@@ -31,12 +30,12 @@ export function contentHash(content: string): string {
   return hash('sha256', content, 'hex');
 }
 
-/** A result short enough to stay whole in history: hashed, nothing written. */
+/** A result short enough to stay whole in history: nothing written. */
 export function formatSmallResult(content: string): FormattedResult {
-  return { contentHash: contentHash(content), originalChars: content.length, content, savedToDisk: false, diskPath: null };
+  return { originalChars: content.length, content, savedToDisk: false, diskPath: null };
 }
 
-/** Hashes a result and, past the threshold, spills it under `<workingDirectory>/.agentao/tool-outputs/` and excerpts it. */
+/** Past the threshold, spills it under `<workingDirectory>/.agentao/tool-outputs/` and excerpts it. */
 export async function formatResult(
   toolName: string,
   content: string,
@@ -45,7 +44,7 @@ export async function formatResult(
   logger: Logger,
 ): Promise<FormattedResult> {
   if (content.length <= TOOL_OUTPUT_SAVE_THRESHOLD) return formatSmallResult(content);
-  const base = { contentHash: contentHash(content), originalChars: content.length };
+  const base = { originalChars: content.length };
   const safeName = toolName.replace(/[^A-Za-z0-9_.-]/g, '_');
   const file = `${safeName}_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString('hex')}.txt`;
   const diskPath = `${workingDirectory.replace(/[\\/]+$/, '')}/.agentao/tool-outputs/${file}`;

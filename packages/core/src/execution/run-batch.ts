@@ -3,11 +3,11 @@ import { type ToolMessage } from '../messages';
 import { type NormalizedToolCall } from '../normalizer/normalize-tool-calls';
 import { sanitizeSurrogates } from '../normalizer/sanitize-surrogates';
 import { readToolFlag } from '../tool/read-tool-flag';
-import { emitEvent } from '../loop/emit-event';
+import { emitEvent, eventsUnobserved } from '../loop/emit-event';
 import { type TurnState } from '../loop/turn-state';
 import { type DecidedPlan, decidePlan, eventReason } from './decide-plan';
 import { agentHandle, type CallOutcome, type ConfirmedRoute, executeCall } from './execute-call';
-import { formatResult, formatSmallResult, TOOL_OUTPUT_SAVE_THRESHOLD } from './format-result';
+import { contentHash, formatResult, formatSmallResult, TOOL_OUTPUT_SAVE_THRESHOLD } from './format-result';
 import { planCalls } from './plan-calls';
 
 let sharedLocalFileSystem: LocalFileSystem | undefined;
@@ -83,6 +83,7 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
     // Without a policy the decision is synchronous; awaiting it anyway would cost a microtask per call.
     const decision = pending instanceof Promise ? await pending : pending;
     decided.push(decision);
+    if (eventsUnobserved(agent)) continue;
     const mode = internals.policy?.mode;
     emitEvent(agent, {
       type: 'permission_decision',
@@ -111,17 +112,20 @@ export async function runBatch(state: TurnState, calls: readonly NormalizedToolC
       outcome.content.length <= TOOL_OUTPUT_SAVE_THRESHOLD
         ? formatSmallResult(outcome.content)
         : await formatResult(plan.name, outcome.content, agent.workingDirectory, filesystem, internals.logger);
-    emitEvent(agent, {
-      type: 'tool_result',
-      tool: plan.name,
-      callId: plan.callId,
-      content: outcome.content,
-      contentHash: formatted.contentHash,
-      originalChars: formatted.originalChars,
-      savedToDisk: formatted.savedToDisk,
-      diskPath: formatted.diskPath,
-      status: outcome.status,
-    });
+    // The hash exists only for the event; nobody listening means nothing to hash for.
+    if (!eventsUnobserved(agent)) {
+      emitEvent(agent, {
+        type: 'tool_result',
+        tool: plan.name,
+        callId: plan.callId,
+        content: outcome.content,
+        contentHash: contentHash(outcome.content),
+        originalChars: formatted.originalChars,
+        savedToDisk: formatted.savedToDisk,
+        diskPath: formatted.diskPath,
+        status: outcome.status,
+      });
+    }
     answers.set(plan.callId, sanitizeSurrogates({ role: 'tool', tool_call_id: plan.callId, name: plan.name, content: formatted.content }));
   }
   return { doomTriggered: false, toolMessages: inCallOrder(calls, answers), endTurn: state.endTurnPayload };

@@ -133,6 +133,17 @@ describe('StreamAssembler', () => {
     expect(result.toolCalls[0]).not.toHaveProperty('index');
   });
 
+  it('keeps an extra named __proto__ as plain data, never as the prototype of the call', () => {
+    const wire = '{"index":0,"id":"call_1","__proto__":{"polluted":true},"function":{"name":"x","arguments":"{}","__proto__":{"deep":1}}}';
+    const result = assemble([calls(JSON.parse(wire) as Record<string, unknown>)]);
+    const call = result.toolCalls[0] as unknown as Record<string, unknown>;
+    expect(Object.getPrototypeOf(call)).toBe(Object.prototype);
+    expect(call.polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(call, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getOwnPropertyDescriptor(call.function, '__proto__')?.value).toEqual({ deep: 1 });
+    expect(JSON.parse(JSON.stringify(call))).toMatchObject({ id: 'call_1', function: { name: 'x', arguments: '{}' } });
+  });
+
   it('always reports type "function" and keeps a call that never got a name (the normalizer copes)', () => {
     const result = assemble([calls({ index: 0, type: 'something_else', function: { arguments: '{}' } })]);
     expect(result.toolCalls).toEqual([{ id: '', type: 'function', function: { name: '', arguments: '{}' } }]);

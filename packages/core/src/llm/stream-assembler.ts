@@ -35,6 +35,17 @@ export function fragmentText(value: unknown): string {
   }
 }
 
+/** Copies the keys outside `known` whose values are set; runs per chunk, so it allocates nothing. */
+function copyExtras(source: Record<string, unknown>, known: ReadonlySet<string>, into: Record<string, unknown>): void {
+  for (const key in source) {
+    if (known.has(key) || !Object.hasOwn(source, key)) continue;
+    const value = source[key];
+    if (value === undefined || value === null) continue;
+    // A wire key named `__proto__` stays an own data property instead of replacing the prototype.
+    Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
+  }
+}
+
 function tokenCount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }
@@ -125,18 +136,14 @@ export class StreamAssembler {
     const slot = this.slotFor(delta, id);
     if (slot.id === '' && id !== '') slot.id = id;
     // A later chunk's null must not erase an extra (e.g. a thought signature) sent earlier.
-    for (const [key, value] of Object.entries(delta)) {
-      if (!TOOL_CALL_KEYS.has(key) && value !== undefined && value !== null) slot.extras[key] = value;
-    }
+    copyExtras(delta, TOOL_CALL_KEYS, slot.extras);
     const fn = delta.function;
     if (!isRecord(fn)) return;
     const name = fragmentText(fn.name);
     // Some providers repeat the full name in every chunk; others stream it in pieces.
     if (name !== '' && name !== slot.name) slot.name += name;
     slot.arguments += fragmentText(fn.arguments);
-    for (const [key, value] of Object.entries(fn)) {
-      if (!FUNCTION_KEYS.has(key) && value !== undefined && value !== null) slot.functionExtras[key] = value;
-    }
+    copyExtras(fn, FUNCTION_KEYS, slot.functionExtras);
   }
 
   private slotFor(delta: Record<string, unknown>, id: string): CallSlot {

@@ -13,6 +13,11 @@ export class Subscribers {
     };
   }
 
+  /** True when no listener is registered. */
+  get isEmpty(): boolean {
+    return this.listeners.length === 0;
+  }
+
   /** Notifies a snapshot of the listeners in registration order; a throwing one is skipped. */
   notify(event: AgentEvent): void {
     for (const listener of this.listeners) {
