@@ -29,7 +29,7 @@ const outFlag = process.argv.find((arg) => arg.startsWith('--out='));
 
 const counts = quick
   ? { s1: 2, s2: 2, s3: 3, s4: 2, warmup: 1, heapRounds: 2, heapInstances: 100, coldRounds: 3, coldWarmup: 1, tpRounds: 2, tpMs: 50 }
-  : { s1: 15, s2: 15, s3: 30, s4: 16, warmup: 2, heapRounds: 3, heapInstances: HEAP_INSTANCES, coldRounds: 20, coldWarmup: 2, tpRounds: 5, tpMs: 300 };
+  : { s1: 30, s2: 30, s3: 30, s4: 16, warmup: 2, heapRounds: 3, heapInstances: HEAP_INSTANCES, coldRounds: 20, coldWarmup: 2, tpRounds: 5, tpMs: 300 };
 
 const ms = (values: readonly number[], divisor = 1): number[] => values.map((value) => value / divisor);
 

@@ -108,10 +108,11 @@ function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-/** Drops every `,` followed by optional whitespace and `}` or `]`, outside string literals only. */
-function removeTrailingCommas(text: string): string {
-  const parts: string[] = [];
-  let chunkStart = 0;
+/**
+ * Calls `visit` with each character code outside JSON string literals (the quotes themselves are
+ * inside). Shared by the repairs that must never touch text inside strings.
+ */
+function forEachCodeOutsideStrings(text: string, visit: (code: number, index: number) => void): void {
   let inString = false;
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
@@ -120,20 +121,28 @@ function removeTrailingCommas(text: string): string {
       if (escaped) escaped = false;
       else if (code === BACKSLASH) escaped = true;
       else if (code === QUOTE) inString = false;
-      continue;
-    }
-    if (code === QUOTE) {
+    } else if (code === QUOTE) {
       inString = true;
-    } else if (code === 0x2c) {
-      let j = i + 1;
-      while (j < text.length && isJsonSpace(text.charCodeAt(j))) j++;
-      const next = text.charAt(j);
-      if (next === '}' || next === ']') {
-        parts.push(text.slice(chunkStart, i));
-        chunkStart = i + 1;
-      }
+    } else {
+      visit(code, i);
     }
   }
+}
+
+/** Drops every `,` followed by optional whitespace and `}` or `]`, outside string literals only. */
+function removeTrailingCommas(text: string): string {
+  const parts: string[] = [];
+  let chunkStart = 0;
+  forEachCodeOutsideStrings(text, (code, i) => {
+    if (code !== 0x2c) return;
+    let j = i + 1;
+    while (j < text.length && isJsonSpace(text.charCodeAt(j))) j++;
+    const next = text.charAt(j);
+    if (next === '}' || next === ']') {
+      parts.push(text.slice(chunkStart, i));
+      chunkStart = i + 1;
+    }
+  });
   if (parts.length === 0) return text;
   parts.push(text.slice(chunkStart));
   return parts.join('');
@@ -149,22 +158,12 @@ interface BracketCounts {
 /** Counts `{`, `}`, `[`, `]` outside string literals. */
 function countBrackets(text: string): BracketCounts {
   const counts: BracketCounts = { openBrace: 0, closeBrace: 0, openBracket: 0, closeBracket: 0 };
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (code === BACKSLASH) escaped = true;
-      else if (code === QUOTE) inString = false;
-      continue;
-    }
-    if (code === QUOTE) inString = true;
-    else if (code === 0x7b) counts.openBrace++;
+  forEachCodeOutsideStrings(text, (code) => {
+    if (code === 0x7b) counts.openBrace++;
     else if (code === 0x7d) counts.closeBrace++;
     else if (code === 0x5b) counts.openBracket++;
     else if (code === 0x5d) counts.closeBracket++;
-  }
+  });
   return counts;
 }
 
