@@ -1,9 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOUR_FINAL_ANSWER } from './offline-script';
@@ -154,5 +154,56 @@ describe('interactive mode against the mock server (piped stdin)', () => {
     expect(stdout.trimEnd().endsWith('bye')).toBe(true);
     expect(stdout).toMatch(/turns\s+│ 4 /);
     expect(stdout).not.toContain('Sorry again');
+  }, 120_000);
+});
+
+// util-linux `script` (Debian's essential bsdutils) runs the demo on a real pseudo-terminal, so the
+// confirmation is asked by @inquirer/prompts exactly as a person at a terminal sees it.
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** Runs the offline tour on a pty (no window size set), typing `answer` at the confirmation prompt. */
+function onTerminal(dataDir: string, answer: string): Promise<{ screen: string; code: number | null }> {
+  const command = [process.execPath, '--import', 'tsx', 'src/main.ts', '--data-dir', dataDir].map(shellQuote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: APP_DIR, env: ENV, stdio: ['pipe', 'pipe', 'inherit'] });
+    let screen = '';
+    let answered = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString();
+      if (!answered && screen.includes('Allow create_refund')) {
+        answered = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    });
+    child.on('error', reject);
+    // Keep stdin open until the end: script ends the session when its input closes.
+    child.on('close', (code) => resolve({ screen: stripVTControlCharacters(screen), code }));
+    setTimeout(() => child.stdin.end(), 90_000).unref();
+  });
+}
+
+describe.skipIf(!hasScript)('offline tour on a terminal (a real pty via `script`)', () => {
+  it('asks before the refund; "n" writes nothing and the final answer says the refund was not made', async () => {
+    const dataDir = tempDataDir();
+    const { screen, code } = await onTerminal(dataDir, 'n');
+    expect(code).toBe(0);
+    expect(screen).toContain('Allow create_refund {"order_id":"A-1001","reason":"arrived broken"}?');
+    expect(screen).not.toContain('auto-approved');
+    expect(screen).toContain('✗ create_refund cancelled: cancelled by user');
+    expect(screen).toContain('c-42: 3 orders, 129.40 EUR in total, 0.00 EUR refunded (net 129.40 EUR).');
+    expect(screen).toContain('agent: I\'m sorry the kettle arrived broken. I have not refunded order A-1001, because the refund was not approved;');
+    expect(screen).not.toContain("I've refunded");
+    expect(screen).toMatch(/confirmations\s+│ 1 \(1 declined\)/);
+    expect(refunds(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('"y" makes the refund, and the answer reports the figures the real query returned', async () => {
+    const dataDir = tempDataDir();
+    const { screen, code } = await onTerminal(dataDir, 'y');
+    expect(code).toBe(0);
+    expect(screen).toContain('c-42: 3 orders, 129.40 EUR in total, 49.90 EUR refunded (net 79.50 EUR).');
+    expect(screen).toContain(`agent: ${TOUR_FINAL_ANSWER}`);
+    expect(refunds(dataDir)).toEqual([{ id: 'RF-A-1001', order_id: 'A-1001', amount_cents: 4990, reason: 'arrived broken' }]);
   }, 120_000);
 });

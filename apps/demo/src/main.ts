@@ -33,7 +33,10 @@ const interactiveTTY = process.stdin.isTTY === true;
 // With --json, stdout carries only events; every human line goes to stderr.
 const human = options.json ? process.stderr : process.stdout;
 const stats = new RunStats();
-const renderer = new EventRenderer(human, { spinner: !options.json && process.stderr.isTTY === true, isParallel: (id) => stats.isParallel(id) });
+// A terminal that reports no width (a pty without a window size) would make the spinner's redraw
+// clear lines forever, so it only spins on a terminal with a known width.
+const spinner = !options.json && process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0;
+const renderer = new EventRenderer(human, { spinner, isParallel: (id) => stats.isParallel(id) });
 const say = (text: string): void => renderer.line(text);
 
 ensureShopPolicies(options.dataDir);

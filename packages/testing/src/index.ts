@@ -1,4 +1,4 @@
-export { type ScriptedReply, type ScriptedToolCall } from './scripted-reply';
+export { type ScriptedReply, type ScriptedRequest, type ScriptedToolCall, type ScriptStep } from './scripted-reply';
 export { reply } from './reply';
 export { toolCall } from './tool-call';
 export { ScriptedLLM, type ScriptedCall } from './scripted-llm';

@@ -58,6 +58,22 @@ describe('ScriptedLLM', () => {
     expect(llm.model).toBe('scripted-llm');
   });
 
+  it('calls a function step with the request it answers and uses the reply it returns', async () => {
+    const seen: unknown[] = [];
+    const llm = new ScriptedLLM([
+      (req) => {
+        seen.push(req.messages.at(-1));
+        return reply(`you said ${String(req.messages.at(-1)?.content)}`);
+      },
+      () => {
+        throw new Error('no branch for this history');
+      },
+    ]);
+    await expect(llm.complete(request([SYSTEM, { role: 'user', content: 'ping' }]))).resolves.toMatchObject({ content: 'you said ping' });
+    expect(seen).toEqual([{ role: 'user', content: 'ping' }]);
+    await expect(llm.complete(request([SYSTEM]))).rejects.toThrow('no branch for this history');
+  });
+
   it('reports finishReason exactly as scripted, null included', async () => {
     const llm = new ScriptedLLM([reply('x', { finishReason: null }), reply('y', { finishReason: 'length' })]);
     expect((await llm.complete(request([SYSTEM]))).finishReason).toBeNull();

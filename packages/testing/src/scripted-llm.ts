@@ -7,7 +7,7 @@ import {
   type RequestMessage,
   type ToolCallWire,
 } from '@agentao/core';
-import { scriptedFinishReason, type ScriptedReply } from './scripted-reply';
+import { resolveScriptStep, scriptedFinishReason, type ScriptedReply, type ScriptStep } from './scripted-reply';
 
 /** One request `ScriptedLLM` received, deep-copied at the time of the call. */
 export interface ScriptedCall {
@@ -61,10 +61,10 @@ export class ScriptedLLM implements LLMClient {
   readonly model = 'scripted-llm';
   /** Every request received, in order, deep-copied (later mutation of history does not change it). */
   readonly calls: ScriptedCall[] = [];
-  private readonly replies: readonly ScriptedReply[];
+  private readonly replies: readonly ScriptStep[];
 
-  /** `replies` is copied; each is answered once, in order. */
-  constructor(replies: ScriptedReply[]) {
+  /** `replies` is copied; each is answered once, in order (a function step is called with the request). */
+  constructor(replies: ScriptStep[]) {
     this.replies = [...replies];
   }
 
@@ -73,10 +73,11 @@ export class ScriptedLLM implements LLMClient {
     const { signal } = request;
     this.calls.push({ messages: structuredClone(request.messages), tools: structuredClone(request.tools) });
     const index = this.calls.length - 1;
-    const step = this.replies[index];
-    if (step === undefined) {
+    const scripted = this.replies[index];
+    if (scripted === undefined) {
       throw new AgentaoError('CONFIG_INVALID', scriptExhaustedMessage('ScriptedLLM', index + 1, this.replies.length));
     }
+    const step = resolveScriptStep(scripted, { messages: this.calls[index]?.messages as unknown as Record<string, unknown>[] });
     if (signal.aborted) throw abortError(signal);
     if (step.delayMs !== undefined && step.delayMs > 0) await wait(step.delayMs, signal);
     if (step.error !== undefined) throw step.error;

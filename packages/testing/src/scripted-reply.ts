@@ -31,6 +31,22 @@ export interface ScriptedReply {
   chunkDelayMs?: number;
 }
 
+/** What a computed step sees: the messages of the request it answers (system prompt first), as sent on the wire. */
+export interface ScriptedRequest {
+  messages: readonly Record<string, unknown>[];
+}
+
+/**
+ * One step of a script: a fixed reply, or a function that computes the reply from the request it
+ * answers (e.g. to report what a tool really returned, or to branch on a declined confirmation).
+ */
+export type ScriptStep = ScriptedReply | ((request: ScriptedRequest) => ScriptedReply);
+
+/** The reply of `step` for `request`: the step itself, or what its function returns. */
+export function resolveScriptStep(step: ScriptStep, request: ScriptedRequest): ScriptedReply {
+  return typeof step === 'function' ? step(request) : step;
+}
+
 /** The finish reason a reply reports: its own, else 'tool_calls' when it has calls, else 'stop'. */
 export function scriptedFinishReason(step: ScriptedReply): string | null {
   if (step.finishReason !== undefined) return step.finishReason;

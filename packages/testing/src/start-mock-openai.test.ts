@@ -134,6 +134,24 @@ describe('startMockOpenAI', () => {
     expect(body.error.message).toBe('startMockOpenAI: request #2 has no scripted reply (1 reply was scripted)');
   });
 
+  it('answers a function step from the request body, and a throwing one with a non-retryable 500', async () => {
+    mock = await startMockOpenAI([
+      (req) => reply(`last tool said ${String(req.messages.findLast((m) => m.role === 'tool')?.content)}`),
+      () => {
+        throw new Error('unexpected history');
+      },
+      reply('after'),
+    ]);
+    const messages = [{ role: 'user', content: 'go' }, { role: 'tool', tool_call_id: 'c1', content: 'declined' }];
+    const first = (await (await post({ model: 'm', messages })).json()) as any;
+    expect(first.choices[0].message.content).toBe('last tool said declined');
+    const second = await post({ model: 'm', messages: [] });
+    expect(second.status).toBe(500);
+    expect(second.headers.get('x-should-retry')).toBe('false');
+    expect(((await second.json()) as any).error.message).toBe('startMockOpenAI: script step 2 threw: unexpected history');
+    expect(((await (await post({ model: 'm', messages: [] })).json()) as any).choices[0].message.content).toBe('after');
+  });
+
   it('destroys the connection after cutAfterChunks chunks', async () => {
     mock = await startMockOpenAI([reply('a long enough reply to be split', { cutAfterChunks: 2 })]);
     const res = await post({ model: 'm', messages: [], stream: true });

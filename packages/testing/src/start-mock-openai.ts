@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type AddressInfo, type Socket } from 'node:net';
 import { buildCompletion, buildStreamChunks, type MockResponseMeta } from './mock-openai-chunks';
 import { scriptExhaustedMessage } from './scripted-llm';
-import { type ScriptedReply } from './scripted-reply';
+import { resolveScriptStep, type ScriptedReply, type ScriptStep } from './scripted-reply';
 
 /** One request the mock received: the parsed JSON body and the lower-cased headers. */
 export interface MockOpenAIRequest {
@@ -99,7 +99,7 @@ function isRecord(value: unknown): value is Json {
  * like the OpenAI API, answering each request with the next step of `script` (JSON, or SSE when the
  * body says `stream: true`), with the step's faults injected. Out of script: HTTP 500 saying so.
  */
-export async function startMockOpenAI(script: ScriptedReply[]): Promise<MockOpenAI> {
+export async function startMockOpenAI(script: ScriptStep[]): Promise<MockOpenAI> {
   const steps = [...script];
   const requests: MockOpenAIRequest[] = [];
   const sockets = new Set<Socket>();
@@ -146,10 +146,20 @@ export async function startMockOpenAI(script: ScriptedReply[]): Promise<MockOpen
     }
     requests.push({ body, headers: lowerCaseHeaders(req) });
     const number = ++served;
-    const step = steps[number - 1];
-    if (step === undefined) {
+    const scripted = steps[number - 1];
+    if (scripted === undefined) {
       // x-should-retry: false keeps the SDK from retrying a test that simply scripted too few replies.
       const message = scriptExhaustedMessage('startMockOpenAI', number, steps.length);
+      sendJson(res, 500, openAIErrorBody(500, message), { 'x-should-retry': 'false' });
+      return;
+    }
+    const messages = Array.isArray(body.messages) ? (body.messages as Record<string, unknown>[]) : [];
+    let step: ScriptedReply;
+    try {
+      step = resolveScriptStep(scripted, { messages });
+    } catch (error) {
+      // Not retryable: a retry would be answered by the next step and shift the whole script.
+      const message = `startMockOpenAI: script step ${number} threw: ${error instanceof Error ? error.message : String(error)}`;
       sendJson(res, 500, openAIErrorBody(500, message), { 'x-should-retry': 'false' });
       return;
     }
