@@ -1,8 +1,10 @@
-import { type Agentao, defineTool, type JsonSchema, Tool, type ToolContext } from '@agentao/core';
-import { askUserVia } from '@agentao/core/internal';
+import { type Agentao, type ToolContext } from '@agentao/core';
 import { reply, toolCall } from '@agentao/testing';
 import { describe, expect, it } from 'vitest';
+import { askTool } from './__fixtures__/ask-tool';
+import { gateTool } from './__fixtures__/gate-tool';
 import { parentAgent, RouterLLM, until } from './__fixtures__/harness';
+import { riskyTool } from './__fixtures__/risky-tool';
 import { subagents } from './index';
 
 const WORKER = { name: 'worker', description: 'Works in the background.', instructions: 'ROLE:worker' };
@@ -10,37 +12,13 @@ const launch = (task: string, id?: string) => reply('', { toolCalls: [toolCall('
 const complete = (result: string) => reply('', { toolCalls: [toolCall('complete_task', { result })] });
 const NO_CTX = undefined as unknown as ToolContext;
 
-/** A copied tool that blocks until released or cancelled, and says when it started. */
-function gate() {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let started = false;
-  class Gate extends Tool {
-    readonly name = 'gate';
-    readonly description = 'waits';
-    readonly parameters: JsonSchema = { type: 'object', properties: {} };
-    override readonly copiesToSubagents = true;
-    override readonly isReadOnly = true;
-    execute(_args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-      started = true;
-      return new Promise((resolve) => {
-        void released.then(() => resolve('released'));
-        ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-      });
-    }
-  }
-  return { tool: new Gate(), release, started: () => started };
-}
-
 const check = (agent: Agentao, id: string) => agent.tools.get('check_background_agent').execute({ agent_id: id }, NO_CTX) as string;
 const cancel = (agent: Agentao, id: string) => agent.tools.get('cancel_background_agent').execute({ agent_id: id }, NO_CTX) as string;
 const launchedId = (agent: Agentao): string => /\(ID: ([0-9a-f]{8})\)/.exec(String(agent.messages.find((m) => m.role === 'tool')?.content))?.[1] ?? 'missing';
 
 describe('background runs', () => {
   it('launches at once, runs, completes, is polled, and announces itself before the next parent LLM call', async () => {
-    const g = gate();
+    const g = gateTool();
     const task = 'Survey every module of the repository and report which ones lack tests, with reasons.';
     const llm = new RouterLLM([launch(task, 'l1'), reply('launched'), reply('noted')], {
       worker: [reply('', { toolCalls: [toolCall('gate', {}, 'g1')] }), complete('three modules lack tests')],
@@ -73,7 +51,7 @@ describe('background runs', () => {
   });
 
   it('cancels a running agent: reported cancelled (not failed), with a note', async () => {
-    const g = gate();
+    const g = gateTool();
     const llm = new RouterLLM([launch('long job'), reply('launched'), reply('ok')], { worker: [reply('', { toolCalls: [toolCall('gate', {})] })] });
     const { agent } = parentAgent({ llm, plugins: [subagents({ definitions: [WORKER] })], extraTools: [g.tool] });
     await agent.chat('go');
@@ -128,22 +106,8 @@ describe('background runs', () => {
   });
 
   it("declines confirmations and questions in the background by default (M11b), without asking the parent's user", async () => {
-    const risky = defineTool({
-      name: 'risky',
-      description: 'needs approval',
-      parameters: { type: 'object', properties: {} },
-      copiesToSubagents: true,
-      requiresConfirmation: true,
-      execute: () => 'did the risky thing',
-    });
-    const asker = defineTool({
-      name: 'ask',
-      description: 'asks',
-      parameters: { type: 'object', properties: {} },
-      copiesToSubagents: true,
-      isReadOnly: true,
-      execute: (_args, ctx) => askUserVia(ctx, 'Proceed?'),
-    });
+    const risky = riskyTool();
+    const asker = askTool('Proceed?');
     const llm = new RouterLLM([launch('risky work'), reply('launched')], {
       worker: [reply('', { toolCalls: [toolCall('risky', {}), toolCall('ask', {})] }), complete('partial, risky needs approval')],
     });
@@ -161,14 +125,7 @@ describe('background runs', () => {
   });
 
   it("asks the parent's user with backgroundConfirm: 'parent'", async () => {
-    const risky = defineTool({
-      name: 'risky',
-      description: 'needs approval',
-      parameters: { type: 'object', properties: {} },
-      copiesToSubagents: true,
-      requiresConfirmation: true,
-      execute: () => 'did the risky thing',
-    });
+    const risky = riskyTool();
     const llm = new RouterLLM([launch('risky work'), reply('launched')], {
       worker: [reply('', { toolCalls: [toolCall('risky', {})] }), complete('done it')],
     });
@@ -185,14 +142,7 @@ describe('background runs', () => {
   });
 
   it('stores a rejected child turn as failed with the error message', async () => {
-    const risky = defineTool({
-      name: 'risky',
-      description: 'needs approval',
-      parameters: { type: 'object', properties: {} },
-      copiesToSubagents: true,
-      requiresConfirmation: true,
-      execute: () => 'x',
-    });
+    const risky = riskyTool('x');
     const llm = new RouterLLM([launch('work'), reply('launched')], { worker: [reply('', { toolCalls: [toolCall('risky', {})] })] });
     const { agent } = parentAgent({
       llm,
@@ -209,7 +159,7 @@ describe('background runs', () => {
   });
 
   it("survives the parent turn's cancellation, and is cancelled by the parent's close()", async () => {
-    const g = gate();
+    const g = gateTool();
     const llm = new RouterLLM([launch('job'), reply('launched', { delayMs: 60_000 })], { worker: [reply('', { toolCalls: [toolCall('gate', {})] })] });
     const { agent } = parentAgent({ llm, plugins: [subagents({ definitions: [WORKER] })], extraTools: [g.tool] });
     const controller = new AbortController();

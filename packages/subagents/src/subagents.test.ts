@@ -1,8 +1,9 @@
-import { defineTool, type JsonSchema, Tool, type ToolContext } from '@agentao/core';
-import { askUserVia } from '@agentao/core/internal';
+import { defineTool, type JsonSchema, type Tool, type ToolContext } from '@agentao/core';
 import { reply, toolCall } from '@agentao/testing';
 import { describe, expect, it } from 'vitest';
-import { contentText, eventsOf, parentAgent, RouterLLM } from './__fixtures__/harness';
+import { askTool } from './__fixtures__/ask-tool';
+import { gateTool } from './__fixtures__/gate-tool';
+import { contentText, eventsOf, parentAgent, RouterLLM, until } from './__fixtures__/harness';
 import { subagents } from './index';
 
 const WORKER = { name: 'worker', description: 'Does careful work.', instructions: 'ROLE:worker' };
@@ -255,14 +256,7 @@ describe('foreground runs', () => {
   });
 
   it("routes a child's confirmation and questions to the parent's transport with the agent label", async () => {
-    const asker = defineTool({
-      name: 'ask',
-      description: 'asks',
-      parameters: { type: 'object', properties: {} },
-      copiesToSubagents: true,
-      isReadOnly: true,
-      execute: (_args, ctx) => askUserVia(ctx, 'Which colour?'),
-    });
+    const asker = askTool('Which colour?');
     const llm = new RouterLLM([spawn('t'), reply('done')], {
       worker: [reply('', { toolCalls: [toolCall('echo', { text: 'x' }, 'e1'), toolCall('ask', {}, 'a1')] }), complete('ok')],
     });
@@ -298,26 +292,12 @@ describe('foreground runs', () => {
   });
 
   it('shares the parent call signal: cancelling the parent turn cancels the child, reported cancelled', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    class Waits extends Tool {
-      readonly name = 'wait';
-      readonly description = 'waits until cancelled';
-      readonly parameters: JsonSchema = { type: 'object', properties: {} };
-      override readonly copiesToSubagents = true;
-      override readonly isReadOnly = true;
-      execute(_args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
-        started();
-        return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
-      }
-    }
+    const waits = gateTool('wait', 'waits until cancelled');
     const llm = new RouterLLM([spawn('long', 'p1')], { worker: [reply('', { toolCalls: [toolCall('wait', {}, 'w1')] })] });
-    const { agent, events } = parentAgent({ llm, plugins: [subagents({ definitions: [WORKER] })], extraTools: [new Waits()] });
+    const { agent, events } = parentAgent({ llm, plugins: [subagents({ definitions: [WORKER] })], extraTools: [waits.tool] });
     const controller = new AbortController();
     const turn = agent.chat('go', { signal: controller.signal });
-    await running;
+    await until(waits.started);
     controller.abort('user-cancel');
     await expect(turn).resolves.toBe('[Cancelled: user-cancel]');
     expect(agent.lastTurn?.status).toBe('cancelled');

@@ -1,8 +1,7 @@
 import { type JsonSchema, type ToolContext } from '@agentao/core';
 import { checkInt, checkPath, checkRef } from './git-arguments';
 import { GIT_OUTPUT_MAX_CHARS, GitTool } from './git-tool';
-import { pageText } from './page-text';
-import { errorJson, messageOf } from './tool-json';
+import { errorJson } from './tool-json';
 
 const DESCRIPTION = [
   'Show a unified diff of the git repository in the working directory.',
@@ -53,20 +52,14 @@ export class GitDiffTool extends GitTool {
     if ('error' in path) return errorJson(path.error);
     const offset = checkInt('offset', args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
     if ('error' in offset) return errorJson(offset.error);
-    try {
-      const gitArgs = ['diff', '--no-ext-diff', '--no-textconv', '--no-color'];
-      if (statOnly.value) gitArgs.push('--stat');
-      if (staged.value) gitArgs.push('--cached');
-      gitArgs.push('--end-of-options');
-      if (base.value !== undefined) gitArgs.push(base.value);
-      if (target.value !== undefined) gitArgs.push(target.value);
-      gitArgs.push('--');
-      if (path.value !== undefined) gitArgs.push(path.value);
-      const run = await this.git(gitArgs, ctx.signal);
-      if (!run.ok) return errorJson(run.message);
-      return JSON.stringify({ status: 'ok', ...pageText(run.stdout, offset.value, GIT_OUTPUT_MAX_CHARS) });
-    } catch (error) {
-      return errorJson(messageOf(error));
-    }
+    const gitArgs = ['diff', '--no-ext-diff', '--no-textconv', '--no-color'];
+    if (statOnly.value) gitArgs.push('--stat');
+    if (staged.value) gitArgs.push('--cached');
+    gitArgs.push('--end-of-options');
+    if (base.value !== undefined) gitArgs.push(base.value);
+    if (target.value !== undefined) gitArgs.push(target.value);
+    gitArgs.push('--');
+    if (path.value !== undefined) gitArgs.push(path.value);
+    return this.gitPage(gitArgs, offset.value, ctx.signal);
   }
 }

@@ -1,7 +1,7 @@
 import { type JsonSchema, type ToolContext } from '@agentao/core';
 import { checkInt, checkPath, checkRef } from './git-arguments';
 import { GitTool } from './git-tool';
-import { errorJson, messageOf } from './tool-json';
+import { errorJson } from './tool-json';
 
 /** Commits returned when `max_count` is not given. */
 export const GIT_LOG_DEFAULT_COUNT = 20;
@@ -48,21 +48,17 @@ export class GitLogTool extends GitTool {
     if ('error' in count) return errorJson(count.error);
     const skip = checkInt('skip', args.skip, 0, 0, Number.MAX_SAFE_INTEGER);
     if ('error' in skip) return errorJson(skip.error);
-    try {
-      // One extra commit tells whether another page exists.
-      const gitArgs = ['log', FORMAT, `--max-count=${count.value + 1}`, `--skip=${skip.value}`, '--end-of-options', ref.value ?? 'HEAD', '--'];
-      if (path.value !== undefined) gitArgs.push(path.value);
-      const run = await this.git(gitArgs, ctx.signal);
-      if (!run.ok) return errorJson(run.message);
-      const records = run.stdout.split('\x1e').map((r) => r.trim()).filter((r) => r !== '');
+    // One extra commit tells whether another page exists.
+    const gitArgs = ['log', FORMAT, `--max-count=${count.value + 1}`, `--skip=${skip.value}`, '--end-of-options', ref.value ?? 'HEAD', '--'];
+    if (path.value !== undefined) gitArgs.push(path.value);
+    return this.gitResult(gitArgs, ctx.signal, (stdout) => {
+      const records = stdout.split('\x1e').map((r) => r.trim()).filter((r) => r !== '');
       const commits = records.slice(0, count.value).map((record) => {
         const [hash = '', author = '', email = '', date = '', subject = ''] = record.split('\x1f');
         return { hash, author, email, date, subject: subject.length > GIT_LOG_MAX_SUBJECT_CHARS ? `${subject.slice(0, GIT_LOG_MAX_SUBJECT_CHARS)}…` : subject };
       });
       const hasMore = records.length > count.value;
       return JSON.stringify({ status: 'ok', commits, has_more: hasMore, next_skip: hasMore ? skip.value + commits.length : null });
-    } catch (error) {
-      return errorJson(messageOf(error));
-    }
+    });
   }
 }

@@ -1,8 +1,7 @@
 import { type JsonSchema, type ToolContext } from '@agentao/core';
 import { checkInt, checkPath } from './git-arguments';
 import { GIT_OUTPUT_MAX_CHARS, GitTool } from './git-tool';
-import { pageText } from './page-text';
-import { errorJson, messageOf } from './tool-json';
+import { errorJson } from './tool-json';
 
 const DESCRIPTION = [
   'Show the working tree status of the git repository in the working directory: current branch, upstream and ahead/behind counts, and changed, staged and untracked files.',
@@ -32,14 +31,8 @@ export class GitStatusTool extends GitTool {
     if ('error' in path) return errorJson(path.error);
     const offset = checkInt('offset', args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
     if ('error' in offset) return errorJson(offset.error);
-    try {
-      const gitArgs = ['status', '--porcelain=v1', '--branch', '--untracked-files=normal', '--'];
-      if (path.value !== undefined) gitArgs.push(path.value);
-      const run = await this.git(gitArgs, ctx.signal);
-      if (!run.ok) return errorJson(run.message);
-      return JSON.stringify({ status: 'ok', ...pageText(run.stdout, offset.value, GIT_OUTPUT_MAX_CHARS) });
-    } catch (error) {
-      return errorJson(messageOf(error));
-    }
+    const gitArgs = ['status', '--porcelain=v1', '--branch', '--untracked-files=normal', '--'];
+    if (path.value !== undefined) gitArgs.push(path.value);
+    return this.gitPage(gitArgs, offset.value, ctx.signal);
   }
 }

@@ -1,6 +1,7 @@
 import { type ToolContext } from '@agentao/core';
-import { type HttpApiConfig, type HttpApiOptions, resolveHttpApiConfig } from './http-api-config';
-import { commonProperties, HttpApiTool, PAGING_SENTENCE, RESULT_SENTENCE } from './http-api-tool';
+import { asHttpApiConfig } from './as-http-api-config';
+import { type HttpApiConfig, type HttpApiOptions } from './http-api-config';
+import { commonProperties, HttpApiTool } from './http-api-tool';
 
 /** `<prefix>_get`: read-only GET requests to the host's allowed paths. */
 export class HttpApiGetTool extends HttpApiTool {
@@ -12,7 +13,7 @@ export class HttpApiGetTool extends HttpApiTool {
 
   /** Takes the host options, or a config already resolved for the sibling write tool. */
   constructor(options: HttpApiOptions | HttpApiConfig) {
-    const config = 'matchers' in options ? options : resolveHttpApiConfig(options);
+    const config = asHttpApiConfig(options);
     super(config, {
       type: 'object',
       properties: commonProperties(),
@@ -20,17 +21,10 @@ export class HttpApiGetTool extends HttpApiTool {
       additionalProperties: false,
     });
     this.name = `${config.namePrefix}_get`;
-    this.description = [
-      config.apiDescription,
+    this.description = this.describe(
       'Send a GET request to the host-configured REST API and read one page of the response. Read-only; no confirmation needed.',
-      this.allowedPathsSentence(),
       'Arguments: path (required); query (optional object of query parameters); offset (optional, default 0); limit (optional).',
-      'Authentication is added by the host; do not send credentials.',
-      PAGING_SENTENCE,
-      RESULT_SENTENCE,
-    ]
-      .filter((s) => s !== '')
-      .join(' ');
+    );
   }
 
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {

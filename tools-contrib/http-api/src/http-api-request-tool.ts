@@ -1,6 +1,7 @@
 import { AgentaoError, type ToolContext } from '@agentao/core';
-import { type HttpApiConfig, type HttpApiOptions, resolveHttpApiConfig } from './http-api-config';
-import { commonProperties, HTTP_API_MAX_BODY_CHARS, HttpApiTool, PAGING_SENTENCE, RESULT_SENTENCE } from './http-api-tool';
+import { asHttpApiConfig } from './as-http-api-config';
+import { type HttpApiConfig, type HttpApiOptions } from './http-api-config';
+import { commonProperties, HTTP_API_MAX_BODY_CHARS, HttpApiTool } from './http-api-tool';
 
 /** `<prefix>_request`: state-changing requests (POST/PUT/PATCH/DELETE as configured); always confirmed. */
 export class HttpApiRequestTool extends HttpApiTool {
@@ -11,7 +12,7 @@ export class HttpApiRequestTool extends HttpApiTool {
 
   /** Takes the host options, or a config already resolved for the sibling GET tool. */
   constructor(options: HttpApiOptions | HttpApiConfig) {
-    const config = 'matchers' in options ? options : resolveHttpApiConfig(options);
+    const config = asHttpApiConfig(options);
     if (config.writeMethods.length === 0) throw new AgentaoError('CONFIG_INVALID', 'HttpApi: the request tool needs at least one of POST, PUT, PATCH, DELETE in methods');
     super(config, {
       type: 'object',
@@ -24,17 +25,10 @@ export class HttpApiRequestTool extends HttpApiTool {
       additionalProperties: false,
     });
     this.name = `${config.namePrefix}_request`;
-    this.description = [
-      config.apiDescription,
+    this.description = this.describe(
       `Send a ${config.writeMethods.join(', ')} request that changes data in the host-configured REST API. The user is asked to confirm every call.`,
-      this.allowedPathsSentence(),
       `Arguments: method (required: ${config.writeMethods.join(' | ')}); path (required); query (optional object); body (optional JSON value, sent as application/json, at most ${HTTP_API_MAX_BODY_CHARS} chars once encoded); offset and limit (optional) page the response.`,
-      'Authentication is added by the host; do not send credentials.',
-      PAGING_SENTENCE,
-      RESULT_SENTENCE,
-    ]
-      .filter((s) => s !== '')
-      .join(' ');
+    );
   }
 
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {

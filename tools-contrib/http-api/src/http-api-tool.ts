@@ -83,6 +83,24 @@ export abstract class HttpApiTool extends Tool {
     return `Base URL: ${this.config.base.href.replace(/\/$/, '')}. Allowed paths (patterns; * = one segment, ** = any rest): ${this.config.patterns.join(', ')}.`;
   }
 
+  /**
+   * The tool description: the host's API description, `summary`, the allowed paths, `argumentsSentence`,
+   * then the sentences both tools share, so the GET and request tools always describe the API alike.
+   */
+  protected describe(summary: string, argumentsSentence: string): string {
+    return [
+      this.config.apiDescription,
+      summary,
+      this.allowedPathsSentence(),
+      argumentsSentence,
+      'Authentication is added by the host; do not send credentials.',
+      PAGING_SENTENCE,
+      RESULT_SENTENCE,
+    ]
+      .filter((s) => s !== '')
+      .join(' ');
+  }
+
   /** Every string the model sees goes through here, so a header value can never leak. */
   protected finish(result: Record<string, unknown>): string {
     return redactSecrets(JSON.stringify(result), this.config.secrets);

@@ -1,6 +1,6 @@
-import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
-import { ReadOnlyDatabase } from './read-only-database';
-import { errorJson, messageOf } from './tool-json';
+import { type JsonSchema, type ToolContext } from '@agentao/core';
+import { SqliteTool } from './sqlite-tool';
+import { errorJson } from './tool-json';
 
 /** Rows returned when `limit` is not given. */
 export const SQL_QUERY_DEFAULT_LIMIT = 100;
@@ -71,24 +71,10 @@ function bindValues(raw: unknown): SqlValue[] | string {
 }
 
 /** `sql_query`: one read-only statement against a SQLite file, one bounded page of rows as JSON. */
-export class SqlQueryTool extends Tool {
+export class SqlQueryTool extends SqliteTool {
   readonly name = 'sql_query';
   readonly description = DESCRIPTION;
   readonly parameters = PARAMETERS;
-  override readonly isReadOnly = true;
-  // A shallow copy shares `database`, which is safe to use from parent and sub-agent (see ReadOnlyDatabase).
-  override readonly copiesToSubagents = true;
-
-  /**
-   * @param dbPath the SQLite file; relative paths resolve against the bound working directory at call time.
-   * @param database connection cache to share with other tools (e.g. `sql_schema`); default a new one.
-   */
-  constructor(
-    readonly dbPath: string,
-    private readonly database: ReadOnlyDatabase = new ReadOnlyDatabase(),
-  ) {
-    super();
-  }
 
   execute(args: Record<string, unknown>, _ctx: ToolContext): string {
     const { sql } = args;
@@ -100,8 +86,7 @@ export class SqlQueryTool extends Tool {
     if (typeof limit === 'string') return errorJson(`limit ${limit}`);
     const params = bindValues(args.params);
     if (typeof params === 'string') return errorJson(params);
-    try {
-      const db = this.database.open(this.resolvePath(this.dbPath));
+    return this.withDatabase((db) => {
       const stmt = db.prepare(sql);
       if (!stmt.readonly) return errorJson('only read-only statements are allowed (SELECT, WITH … SELECT, read-only PRAGMA)');
       if (!stmt.reader) return errorJson('the statement returns no rows; only statements that return rows are allowed');
@@ -142,9 +127,7 @@ export class SqlQueryTool extends Tool {
         has_more: hasMore,
         next_offset: hasMore ? offset + rows.length : null,
       });
-    } catch (error) {
-      return errorJson(messageOf(error));
-    }
+    });
   }
 
   /** Closes this tool's connections (shared with tools built on the same cache). */

@@ -1,6 +1,6 @@
-import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
-import { ReadOnlyDatabase } from './read-only-database';
-import { errorJson, messageOf } from './tool-json';
+import { type JsonSchema, type ToolContext } from '@agentao/core';
+import { SqliteTool } from './sqlite-tool';
+import { errorJson } from './tool-json';
 
 /** At most this many tables and views are described per call. */
 export const SQL_SCHEMA_MAX_TABLES = 100;
@@ -33,31 +33,17 @@ interface ColumnRow {
 }
 
 /** `sql_schema`: tables, views and their columns of a SQLite file, as bounded JSON. */
-export class SqlSchemaTool extends Tool {
+export class SqlSchemaTool extends SqliteTool {
   readonly name = 'sql_schema';
   readonly description = DESCRIPTION;
   readonly parameters = PARAMETERS;
-  override readonly isReadOnly = true;
-  override readonly copiesToSubagents = true;
-
-  /**
-   * @param dbPath the SQLite file; relative paths resolve against the bound working directory at call time.
-   * @param database connection cache to share with `sql_query`; default a new one.
-   */
-  constructor(
-    readonly dbPath: string,
-    private readonly database: ReadOnlyDatabase = new ReadOnlyDatabase(),
-  ) {
-    super();
-  }
 
   execute(args: Record<string, unknown>, _ctx: ToolContext): string {
     const { table } = args;
     if (table !== undefined && table !== null && typeof table !== 'string') return errorJson('table must be a string');
     const offset = args.offset ?? 0;
     if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) return errorJson('offset must be a non-negative integer');
-    try {
-      const db = this.database.open(this.resolvePath(this.dbPath));
+    return this.withDatabase((db) => {
       const all = db
         .prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
         .all() as { name: string; type: 'table' | 'view' }[];
@@ -87,8 +73,6 @@ export class SqlSchemaTool extends Tool {
       }
       const hasMore = index < wanted.length;
       return JSON.stringify({ status: 'ok', tables, has_more: hasMore, next_offset: hasMore ? index : null });
-    } catch (error) {
-      return errorJson(messageOf(error));
-    }
+    });
   }
 }
