@@ -1,46 +1,28 @@
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { Agentao, type LLMClient, type LLMResponse, readToolFlag, type ToolMessage } from '@agentao/core';
+import { Agentao, type LLMClient, readToolFlag, type ToolMessage } from '@agentao/core';
 import { AGENT_INTERNALS } from '@agentao/core/internal';
 import { UrlPolicy } from '@agentao/permissions';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { scriptedModel } from './__fixtures__/scripted-model';
+import { useTempWorkspace } from './__fixtures__/use-temp-workspace';
 import { BUILTIN_TOOL_NAMES, builtinTools } from './builtin-tools';
 import { TODO_STATE_KEY } from './tools/todo-write';
 import { type WebFetchTool } from './tools/web-fetch';
 
 /** A model that answers each request with the next scripted reply (tool calls given as [name, args]). */
 function scripted(steps: [string, Record<string, unknown>][][]): LLMClient {
-  const replies: LLMResponse[] = steps.map((calls, step) => ({
-    content: null,
-    toolCalls: calls.map(([name, args], i) => ({ id: `call_${step}_${i}`, type: 'function', function: { name, arguments: JSON.stringify(args) } })),
-    reasoningContent: null,
-    finishReason: 'tool_calls',
-    usage: null,
-  }));
-  replies.push({ content: 'done', toolCalls: [], reasoningContent: null, finishReason: 'stop', usage: null });
-  let next = 0;
-  return {
-    model: 'fake',
-    complete: async () => {
-      const reply = replies[next++];
-      if (reply === undefined) throw new Error('the script ran out of replies');
-      return reply;
-    },
-  };
+  return scriptedModel(steps.map((calls, step) => calls.map(([name, args], i) => ({ id: `call_${step}_${i}`, name, args }))));
 }
 
 const idle = (): LLMClient => scripted([]);
 
-let base: string;
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), 'agentao-builtins-')));
-});
-afterEach(async () => {
-  await rm(base, { recursive: true, force: true });
-});
+let base = '';
+useTempWorkspace((workspace) => {
+  base = workspace.dir;
+}, { prefix: 'agentao-builtins-' });
 
 describe('builtinTools()', () => {
   it('registers exactly BUILTIN_TOOL_NAMES, in order, as built-ins', () => {

@@ -1,51 +1,27 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import {
   Agentao,
   type AskUserHints,
   type LLMClient,
-  type LLMResponse,
   NullTransport,
   SdkTransport,
   type ToolMessage,
   type Transport,
 } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { scriptedModel } from '../__fixtures__/scripted-model';
+import { useTempWorkspace } from '../__fixtures__/use-temp-workspace';
 import { ASK_USER_DEFAULT_ALLOW_CUSTOM, ASK_USER_DEFAULT_MULTIPLE, ASK_USER_NON_INTERACTIVE, AskUserTool } from './ask-user';
 
 /** A model that calls ask_user once per scripted argument set, then answers 'done'. */
 function scripted(calls: Record<string, unknown>[]): LLMClient {
-  const replies: LLMResponse[] = [
-    {
-      content: null,
-      toolCalls: calls.map((args, i) => ({ id: `call_${i}`, type: 'function', function: { name: 'ask_user', arguments: JSON.stringify(args) } })),
-      reasoningContent: null,
-      finishReason: 'tool_calls',
-      usage: null,
-    },
-    { content: 'done', toolCalls: [], reasoningContent: null, finishReason: 'stop', usage: null },
-  ];
-  let next = 0;
-  return {
-    model: 'fake',
-    complete: async () => {
-      const reply = replies[next++];
-      if (reply === undefined) throw new Error('the script ran out of replies');
-      return reply;
-    },
-  };
+  return scriptedModel([calls.map((args, i) => ({ id: `call_${i}`, name: 'ask_user', args }))]);
 }
 
-let dir: string;
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), 'agentao-ask-')));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useTempWorkspace((workspace) => {
+  dir = workspace.dir;
+}, { prefix: 'agentao-ask-' });
 
 async function ask(calls: Record<string, unknown>[], transport?: Transport): Promise<string[]> {
   const agent = new Agentao({ workingDirectory: dir, llm: scripted(calls), extraTools: [new AskUserTool()], ...(transport ? { transport } : {}) });

@@ -2,9 +2,10 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import {
   GLOB_ABSOLUTE_PATTERN_ERROR,
   GLOB_FACTS,
@@ -16,35 +17,21 @@ import {
 } from './glob';
 
 let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await makeTempDir());
+const {
+  bound,
+  run: glob,
+  files: writeFiles,
+  produced,
+} = useToolWorkspace(() => new GlobTool(), (workspace) => {
+  dir = workspace.dir;
 });
-afterEach(async () => {
-  await cleanup();
-});
-
-function bound(): GlobTool {
-  const tool = new GlobTool();
-  tool.workingDirectory = dir;
-  return tool;
-}
-
-async function glob(args: Record<string, unknown>, tool = bound(), signal?: AbortSignal): Promise<string> {
-  const result = await tool.execute(args, makeContext(dir, signal));
-  produced.push(result);
-  return result;
-}
 
 const OLD = new Date('2020-01-01T00:00:00Z');
 
 /** Creates files, all dated long ago unless `recent` says otherwise, so the order is deterministic. */
 async function files(paths: string[]): Promise<void> {
   for (const path of paths) {
-    await mkdir(join(dir, path, '..'), { recursive: true });
-    await writeFile(join(dir, path), path);
+    await writeFiles({ [path]: path });
     await utimes(join(dir, path), OLD, OLD);
   }
 }

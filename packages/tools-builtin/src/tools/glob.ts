@@ -2,8 +2,9 @@ import { isAbsolute } from 'node:path';
 
 import { type GlobEntry, type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
-import { errorCodeOf } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
+import { statOrMissing } from '../stat-or-missing';
 import { compareCodePoints, formatCount } from '../text-format';
 import { readArgs, stringArg } from '../tool-args';
 
@@ -103,24 +104,15 @@ export class GlobTool extends Tool {
     }));
     if (typeof parsed === 'string') return parsed;
     const { pattern, directory } = parsed;
-    try {
-      return await this.find(pattern, directory, ctx.signal);
-    } catch (error) {
-      return `Error finding files: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    return orErrorResult('Error finding files', () => this.find(pattern, directory, ctx.signal));
   }
 
   private async find(pattern: string, directory: string, signal: AbortSignal): Promise<string> {
     const fs = this.getFileSystem();
     const base = this.resolvePath(directory);
-    try {
-      const info = await fs.stat(base);
-      if (!info.isDir) return `Error finding files: ${directory} is not a directory`;
-    } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return `Error: Directory ${directory} does not exist`;
-      throw error;
-    }
+    const info = await statOrMissing(fs, base);
+    if (info === null) return `Error: Directory ${directory} does not exist`;
+    if (!info.isDir) return `Error finding files: ${directory} is not a directory`;
     if (isAbsolutePattern(pattern)) return GLOB_ABSOLUTE_PATTERN_ERROR;
     const entries = await fs.glob(base, pattern, { signal });
     const files = entries.filter((e) => !e.isDir);

@@ -2,9 +2,10 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import {
   LIST_DIRECTORY_FACTS,
   LIST_DIRECTORY_RESULT_MARKERS,
@@ -13,34 +14,9 @@ import {
 } from './list-directory';
 
 let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await makeTempDir());
+const { bound, run: list, files, produced } = useToolWorkspace(() => new ListDirectoryTool(), (workspace) => {
+  dir = workspace.dir;
 });
-afterEach(async () => {
-  await cleanup();
-});
-
-function bound(): ListDirectoryTool {
-  const tool = new ListDirectoryTool();
-  tool.workingDirectory = dir;
-  return tool;
-}
-
-async function list(args: Record<string, unknown>, tool = bound(), signal?: AbortSignal): Promise<string> {
-  const result = await tool.execute(args, makeContext(dir, signal));
-  produced.push(result);
-  return result;
-}
-
-async function files(entries: Record<string, string>): Promise<void> {
-  for (const [path, content] of Object.entries(entries)) {
-    await mkdir(join(dir, path, '..'), { recursive: true });
-    await writeFile(join(dir, path), content);
-  }
-}
 
 describe('list_directory', () => {
   it('is read-only; its description matches its facts manifest', () => {

@@ -1,7 +1,8 @@
 import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
-import { errorCodeOf } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
+import { statOrMissing } from '../stat-or-missing';
 import { compareCodePoints, formatCount } from '../text-format';
 import { readArgs, booleanArg, stringArg } from '../tool-args';
 
@@ -92,24 +93,15 @@ export class ListDirectoryTool extends Tool {
     }));
     if (typeof parsed === 'string') return parsed;
     const { directoryPath, recursive } = parsed;
-    try {
-      return await this.list(directoryPath, recursive, ctx.signal);
-    } catch (error) {
-      return `Error listing directory: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    return orErrorResult('Error listing directory', () => this.list(directoryPath, recursive, ctx.signal));
   }
 
   private async list(directoryPath: string, recursive: boolean, signal: AbortSignal): Promise<string> {
     const fs = this.getFileSystem();
     const path = this.resolvePath(directoryPath);
-    try {
-      const info = await fs.stat(path);
-      if (!info.isDir) return `Error: ${directoryPath} is not a directory`;
-    } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return `Error: Directory ${directoryPath} does not exist`;
-      throw error;
-    }
+    const info = await statOrMissing(fs, path);
+    if (info === null) return `Error: Directory ${directoryPath} does not exist`;
+    if (!info.isDir) return `Error: ${directoryPath} is not a directory`;
     const rows: Row[] = recursive
       ? (await fs.glob(path, '**', { includeDirs: true, signal })).map((e) => ({ name: e.path, isDir: e.isDir, size: e.size }))
       : (await fs.listDir(path)).map((e) => ({ name: e.name, isDir: e.isDir, size: e.size }));

@@ -2,9 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import {
   MAX_LINES_DEFAULT,
   READ_FILE_FACTS,
@@ -14,27 +15,9 @@ import {
 } from './read-file';
 
 let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await makeTempDir());
+const { bound, run: read, produced } = useToolWorkspace(() => new ReadFileTool(), (workspace) => {
+  dir = workspace.dir;
 });
-afterEach(async () => {
-  await cleanup();
-});
-
-async function read(args: Record<string, unknown>, tool = bound()): Promise<string> {
-  const result = await tool.execute(args, makeContext(dir));
-  produced.push(result);
-  return result;
-}
-
-function bound(): ReadFileTool {
-  const tool = new ReadFileTool();
-  tool.workingDirectory = dir;
-  return tool;
-}
 
 describe('read_file', () => {
   it('is read-only and needs no confirmation; its description matches its facts manifest', () => {

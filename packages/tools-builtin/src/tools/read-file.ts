@@ -1,7 +1,9 @@
 import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
-import { BINARY_CHECK_BYTES, decodeUtf8OrNull, errorCodeOf, hasNulByte } from '../file-sniff';
+import { BINARY_CHECK_BYTES, decodeUtf8OrNull, hasNulByte } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
+import { statOrMissing } from '../stat-or-missing';
 import { capLine, formatCount } from '../text-format';
 import { sliceLines } from '../text-lines';
 import { readArgs, integerArg, stringArg } from '../tool-args';
@@ -115,24 +117,14 @@ export class ReadFileTool extends Tool {
     }));
     if (typeof parsed === 'string') return parsed;
     const { filePath, offset, limit } = parsed;
-    try {
-      return await this.read(filePath, offset, limit);
-    } catch (error) {
-      return `Error reading file: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    return orErrorResult('Error reading file', () => this.read(filePath, offset, limit));
   }
 
   private async read(filePath: string, offset: number, limit: number): Promise<string> {
     const fs = this.getFileSystem();
     const path = this.resolvePath(filePath);
-    let info;
-    try {
-      info = await fs.stat(path);
-    } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return `Error: File ${filePath} does not exist`;
-      throw error;
-    }
+    const info = await statOrMissing(fs, path);
+    if (info === null) return `Error: File ${filePath} does not exist`;
     if (info.isDir) return `Error: ${filePath} is a directory, not a file. Use list_directory to see its contents.`;
     // A FIFO or device could block or never end; only regular files are read.
     if (!info.isFile) return `Error reading file: ${filePath} is not a regular file`;

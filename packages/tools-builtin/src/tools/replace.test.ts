@@ -1,10 +1,11 @@
-import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import {
   REPLACE_EMPTY_OLD_TEXT,
   REPLACE_FACTS,
@@ -15,29 +16,13 @@ import {
 
 let root = '';
 let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir: root, cleanup } = await makeTempDir());
-  dir = join(root, 'workspace');
-  await mkdir(dir);
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-function bound(): ReplaceTool {
-  const tool = new ReplaceTool();
-  tool.workingDirectory = dir;
-  return tool;
-}
-
-async function edit(args: Record<string, unknown>, tool = bound()): Promise<string> {
-  const result = await tool.execute(args, makeContext(dir));
-  produced.push(result);
-  return result;
-}
+const { bound, run: edit, produced } = useToolWorkspace(
+  () => new ReplaceTool(),
+  (workspace) => {
+    ({ root, dir } = workspace);
+  },
+  { nested: true },
+);
 
 async function fileWith(name: string, content: string | Buffer): Promise<string> {
   await writeFile(join(dir, name), content);

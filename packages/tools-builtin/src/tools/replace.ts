@@ -2,6 +2,7 @@ import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
 import { containWritePath } from '../contain-write-path';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
 import { boundedSimilarityRatio } from '../similarity-ratio';
 import { formatCount } from '../text-format';
 import { endsWithLineBreak, splitLines, splitLinesKeepEnds } from '../text-lines';
@@ -247,13 +248,11 @@ export class ReplaceTool extends Tool {
     if (typeof parsed === 'string') return parsed;
     const { filePath, oldText, newText, replaceAll } = parsed;
     if (oldText === '') return REPLACE_EMPTY_OLD_TEXT;
-    try {
+    return orErrorResult('Error editing file', async () => {
       const target = await containWritePath(this, filePath);
       if ('refusal' in target) return target.refusal;
-      return await this.edit(target.resolved, filePath, oldText, newText, replaceAll);
-    } catch (error) {
-      return `Error editing file: ${error instanceof Error ? error.message : String(error)}`;
-    }
+      return this.edit(target.resolved, filePath, oldText, newText, replaceAll);
+    });
   }
 
   private async edit(path: string, filePath: string, oldText: string, newText: string, replaceAll: boolean): Promise<string> {

@@ -1,6 +1,7 @@
 import { type JsonSchema, LocalShellExecutor, scrubChildEnv, type ShellExecutor, type ShellRunResult, Tool, type ToolContext } from '@agentao/core';
 import { PathPolicy } from '@agentao/permissions';
 
+import { errorMessage } from '@agentao/core/internal';
 import { type FileToolFacts } from '../file-tool-facts';
 
 /** Seconds of inactivity (no output) before a foreground command is killed, when `timeout` is omitted. */
@@ -148,10 +149,6 @@ function formatShellResult(result: ShellRunResult): string {
   return parts.length === 0 ? SHELL_NO_OUTPUT_MESSAGE : parts.join('\n\n');
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Whether the local executor removes provider credentials from children right now (it reads the same switch per run). */
 function scrubbingActive(): boolean {
   const probe = 'OPENAI_API_KEY';
@@ -272,7 +269,7 @@ export class RunShellCommandTool extends Tool {
       cwd = await PathPolicy.forTool(this).containDirectory(parsed.workingDirectory);
     } catch (error) {
       // A refusal reads `Error: PathPolicy: refused '…' — resolves to '…', outside the workspace root '…'`.
-      return `Error: ${messageOf(error)}`;
+      return `Error: ${errorMessage(error)}`;
     }
     if (isLocalExecutor(shell)) {
       const info = await this.getFileSystem().stat(cwd).catch(() => null);
@@ -293,7 +290,7 @@ export class RunShellCommandTool extends Tool {
         onChunk: (chunk) => ctx.onOutput(chunk),
       });
     } catch (error) {
-      return `Error starting command: ${messageOf(error)}`;
+      return `Error starting command: ${errorMessage(error)}`;
     }
     if (result.timedOut) {
       const header = `Command timed out after ${parsed.timeout}s of inactivity.\nCommand: ${parsed.command}`;
@@ -309,7 +306,7 @@ export class RunShellCommandTool extends Tool {
     try {
       started = await shell.runBackground({ command, cwd });
     } catch (error) {
-      return `Error starting background command: ${messageOf(error)}`;
+      return `Error starting background command: ${errorMessage(error)}`;
     }
     const lines = ['Background process started.', `PID: ${started.pid}`];
     if (started.pgid !== null) lines.push(`PGID: ${started.pgid}`);

@@ -1,10 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import {
   SEARCH_FILE_CONTENT_FACTS,
   SEARCH_FILE_CONTENT_RESULT_MARKERS,
@@ -13,35 +11,7 @@ import {
   SearchFileContentTool,
 } from './search-file-content';
 
-let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await makeTempDir());
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-function bound(): SearchFileContentTool {
-  const tool = new SearchFileContentTool();
-  tool.workingDirectory = dir;
-  return tool;
-}
-
-async function search(args: Record<string, unknown>, tool = bound(), signal?: AbortSignal): Promise<string> {
-  const result = await tool.execute(args, makeContext(dir, signal));
-  produced.push(result);
-  return result;
-}
-
-async function files(entries: Record<string, string | Buffer>): Promise<void> {
-  for (const [path, content] of Object.entries(entries)) {
-    await mkdir(join(dir, path, '..'), { recursive: true });
-    await writeFile(join(dir, path), content);
-  }
-}
+const { bound, run: search, files, produced } = useToolWorkspace(() => new SearchFileContentTool());
 
 describe('search_file_content', () => {
   it('is read-only; its description matches its facts manifest', () => {

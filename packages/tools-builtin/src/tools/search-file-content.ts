@@ -2,8 +2,11 @@ import { join } from 'node:path';
 
 import { AgentaoError, type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
-import { BINARY_CHECK_BYTES, decodeUtf8OrNull, errorCodeOf, hasNulByte } from '../file-sniff';
+import { errorMessage } from '@agentao/core/internal';
+import { BINARY_CHECK_BYTES, decodeUtf8OrNull, hasNulByte } from '../file-sniff';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
+import { statOrMissing } from '../stat-or-missing';
 import { capLine, compareCodePoints, formatCount } from '../text-format';
 import { splitLines } from '../text-lines';
 import { readArgs, booleanArg, stringArg } from '../tool-args';
@@ -118,11 +121,7 @@ export class SearchFileContentTool extends Tool {
     }));
     if (typeof parsed === 'string') return parsed;
     const { pattern, filePattern, directory, caseSensitive, regex } = parsed;
-    try {
-      return await this.search(pattern, filePattern, directory, caseSensitive, regex, ctx);
-    } catch (error) {
-      return `Error searching files: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    return orErrorResult('Error searching files', () => this.search(pattern, filePattern, directory, caseSensitive, regex, ctx));
   }
 
   private async search(
@@ -135,14 +134,9 @@ export class SearchFileContentTool extends Tool {
   ): Promise<string> {
     const fs = this.getFileSystem();
     const base = this.resolvePath(directory);
-    try {
-      const info = await fs.stat(base);
-      if (!info.isDir) return `Error searching files: ${directory} is not a directory`;
-    } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return `Error: Directory ${directory} does not exist`;
-      throw error;
-    }
+    const info = await statOrMissing(fs, base);
+    if (info === null) return `Error: Directory ${directory} does not exist`;
+    if (!info.isDir) return `Error searching files: ${directory} is not a directory`;
 
     let matches: (line: string) => boolean;
     if (regex) {
@@ -150,7 +144,7 @@ export class SearchFileContentTool extends Tool {
       try {
         compiled = new RegExp(pattern, caseSensitive ? '' : 'i');
       } catch (error) {
-        return `Error: Invalid regex pattern: ${error instanceof Error ? error.message : String(error)}`;
+        return `Error: Invalid regex pattern: ${errorMessage(error)}`;
       }
       matches = (line) => compiled.test(line);
     } else if (caseSensitive) {
@@ -196,7 +190,7 @@ export class SearchFileContentTool extends Tool {
       if (bytes.length > SEARCH_MAX_FILE_BYTES || hasNulByte(bytes)) return null;
       return decodeUtf8OrNull(bytes);
     } catch (error) {
-      ctx.agent.logger.debug(`search_file_content: skipped ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.agent.logger.debug(`search_file_content: skipped ${path}: ${errorMessage(error)}`);
       return null;
     }
   }

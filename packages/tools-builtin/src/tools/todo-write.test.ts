@@ -1,41 +1,20 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { Agentao, type LLMClient, type LLMResponse, type ToolMessage } from '@agentao/core';
+import { Agentao, type LLMClient, type ToolMessage } from '@agentao/core';
 import { AGENT_INTERNALS } from '@agentao/core/internal';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { scriptedModel } from '../__fixtures__/scripted-model';
+import { useTempWorkspace } from '../__fixtures__/use-temp-workspace';
 import { TODO_STATE_KEY, TODO_STATUSES, TodoWriteTool } from './todo-write';
 
 /** A model that makes one todo_write call per scripted list, one reply each, then says 'done'. */
 function scripted(lists: unknown[]): LLMClient {
-  const replies: LLMResponse[] = lists.map((todos, i) => ({
-    content: null,
-    toolCalls: [{ id: `call_${i}`, type: 'function', function: { name: 'todo_write', arguments: JSON.stringify({ todos }) } }],
-    reasoningContent: null,
-    finishReason: 'tool_calls',
-    usage: null,
-  }));
-  replies.push({ content: 'done', toolCalls: [], reasoningContent: null, finishReason: 'stop', usage: null });
-  let next = 0;
-  return {
-    model: 'fake',
-    complete: async () => {
-      const reply = replies[next++];
-      if (reply === undefined) throw new Error('the script ran out of replies');
-      return reply;
-    },
-  };
+  return scriptedModel(lists.map((todos, i) => [{ id: `call_${i}`, name: 'todo_write', args: { todos } }]));
 }
 
-let dir: string;
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), 'agentao-todo-')));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useTempWorkspace((workspace) => {
+  dir = workspace.dir;
+}, { prefix: 'agentao-todo-' });
 
 async function runLists(lists: unknown[], options: { readOnly?: boolean } = {}): Promise<{ agent: Agentao; results: string[] }> {
   const agent = new Agentao({ workingDirectory: dir, llm: scripted(lists), extraTools: [new TodoWriteTool()], ...options });

@@ -4,6 +4,7 @@ import { AgentaoError, type JsonSchema, Tool, type ToolContext } from '@agentao/
 import { UrlPolicy, UrlPolicyError } from '@agentao/permissions';
 import { type HTMLElement, type Node, NodeType, parse, type TextNode } from 'node-html-parser';
 
+import { errorMessage } from '@agentao/core/internal';
 import { type FileToolFacts } from '../file-tool-facts';
 
 /** Most characters of content a result shows; longer content is cut and marked. */
@@ -96,10 +97,6 @@ const TEXT_LIKE_TYPES = new Set(['application/json', 'application/xml', 'applica
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 const count = (value: number): string => value.toLocaleString('en-US');
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Whether a timeout (not a caller abort) ended the request, looking through `cause` chains. */
 function isTimeout(error: unknown): boolean {
@@ -304,7 +301,7 @@ export class WebFetchTool extends Tool {
     } catch (error) {
       if (isUrlRefusal(error)) return `Error: blocked outbound request — ${error.message}`;
       if (isTimeout(error)) return `Error: Request timed out for ${url}`;
-      return `Error fetching URL: ${messageOf(error)}`;
+      return `Error fetching URL: ${errorMessage(error)}`;
     }
 
     try {
@@ -317,7 +314,7 @@ export class WebFetchTool extends Tool {
         body = await readCapped(response.body);
       } catch (error) {
         if (isTimeout(error)) return `Error: Request timed out for ${url}`;
-        return `Error fetching URL: ${messageOf(error)}`;
+        return `Error fetching URL: ${errorMessage(error)}`;
       }
       const { mime, charset } = parseContentType(response.headers.get('content-type'));
       const text = decode(body.bytes, charset, body.truncated);
@@ -337,7 +334,7 @@ export class WebFetchTool extends Tool {
       }
       return `URL: ${url}\nStatus: ${response.status}\n${note}\n${cutContent(content)}`;
     } catch (error) {
-      return `Error: ${messageOf(error)}`;
+      return `Error: ${errorMessage(error)}`;
     }
   }
 }

@@ -2,38 +2,23 @@ import { chmod, link, mkdir, readFile, readdir, stat, symlink, writeFile } from 
 import { join } from 'node:path';
 
 import { readToolFlag } from '@agentao/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { RecordingFileSystem, factsProblems, makeContext, makeTempDir } from '../__fixtures__/file-tool-fixtures';
+import { RecordingFileSystem, factsProblems, makeContext } from '../__fixtures__/file-tool-fixtures';
+import { useToolWorkspace } from '../__fixtures__/use-tool-workspace';
 import { ReadFileTool } from './read-file';
 import { ReplaceTool } from './replace';
 import { WRITE_FILE_FACTS, WRITE_FILE_RESULT_MARKERS, WriteFileTool } from './write-file';
 
 let root = '';
 let dir = '';
-let cleanup: () => Promise<void> = async () => undefined;
-const produced: string[] = [];
-
-beforeEach(async () => {
-  ({ dir: root, cleanup } = await makeTempDir());
-  dir = join(root, 'workspace');
-  await mkdir(dir);
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-function bound(workingDirectory = dir): WriteFileTool {
-  const tool = new WriteFileTool();
-  tool.workingDirectory = workingDirectory;
-  return tool;
-}
-
-async function write(args: Record<string, unknown>, tool = bound()): Promise<string> {
-  const result = await tool.execute(args, makeContext(tool.workingDirectory ?? dir));
-  produced.push(result);
-  return result;
-}
+const { bound, run: write, produced } = useToolWorkspace(
+  () => new WriteFileTool(),
+  (workspace) => {
+    ({ root, dir } = workspace);
+  },
+  { nested: true },
+);
 
 describe('write_file', () => {
   it('is a confirmed write tool; its description matches its facts manifest', () => {

@@ -2,6 +2,7 @@ import { type JsonSchema, Tool, type ToolContext } from '@agentao/core';
 
 import { containWritePath } from '../contain-write-path';
 import { type FileToolFacts } from '../file-tool-facts';
+import { orErrorResult } from '../or-error-result';
 import { readArgs, booleanArg, stringArg } from '../tool-args';
 
 /** Default of `append`: replace the whole file. */
@@ -69,13 +70,11 @@ export class WriteFileTool extends Tool {
     }));
     if (typeof parsed === 'string') return parsed;
     const { filePath, content, append } = parsed;
-    try {
+    return orErrorResult('Error writing file', async () => {
       const target = await containWritePath(this, filePath);
       if ('refusal' in target) return target.refusal;
       await this.getFileSystem().writeText(target.resolved, content, { append });
       return append ? `Successfully appended to ${filePath}` : `Successfully wrote to ${filePath}`;
-    } catch (error) {
-      return `Error writing file: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    });
   }
 }
