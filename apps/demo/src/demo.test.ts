@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { reply, startMockOpenAI, toolCall } from '@agentao/testing';
 import { TOUR_FINAL_ANSWER } from './offline-script';
 
 const run = promisify(execFile);
@@ -97,6 +98,41 @@ describe('offline tour (subprocess, stdin not a TTY)', () => {
   it('refuses an unknown flag with the usage text', async () => {
     await expect(tour(tempDataDir(), ['--nope'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: pnpm demo') });
   }, 60_000);
+});
+
+describe('live mode (OPENAI_API_KEY set) against an OpenAI-compatible endpoint', () => {
+  it('talks to OPENAI_BASE_URL with the key and AGENTAO_MODEL, streams, and runs the real tools', async () => {
+    const endpoint = await startMockOpenAI([
+      reply('', { toolCalls: [toolCall('get_customer_orders', { customer_id: 'c-42', status: 'shipped' })] }),
+      reply('Order A-1002 has shipped.'),
+    ]);
+    try {
+      const dataDir = tempDataDir();
+      const env = { ...ENV, OPENAI_API_KEY: 'sk-live-test', OPENAI_BASE_URL: endpoint.baseURL, AGENTAO_MODEL: 'my-model' };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--data-dir', dataDir], { cwd: APP_DIR, env, stdio: ['pipe', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const code = await new Promise<number | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', resolve);
+        child.stdin.end('where is my order?\n');
+      });
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Live: talking to my-model at ${endpoint.baseURL}.`);
+      expect(stdout).not.toContain('scripted');
+      expect(stdout).toContain('agent: Order A-1002 has shipped.');
+      const [first, second] = endpoint.requests;
+      expect(first?.headers.authorization).toBe('Bearer sk-live-test');
+      expect(first?.body).toMatchObject({ model: 'my-model', stream: true });
+      const tools = (first?.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name).sort();
+      expect(tools).toEqual(['agent_analyst', 'create_refund', 'get_customer_orders', 'list_directory', 'read_file', 'search_file_content', 'sql_query', 'sql_schema']);
+      // The tool really ran against the shop database: its JSON is in the second request.
+      const answer = (second?.body.messages as { role: string; content: string }[]).find((message) => message.role === 'tool');
+      expect(JSON.parse(answer?.content ?? '{}')).toMatchObject({ status: 'ok', orders: [{ id: 'A-1002', status: 'shipped' }] });
+    } finally {
+      await endpoint.close();
+    }
+  }, 120_000);
 });
 
 describe('interactive mode against the mock server (piped stdin)', () => {
