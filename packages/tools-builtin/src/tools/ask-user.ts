@@ -1,10 +1,10 @@
 import { type AskUserHints, type JsonSchema, Tool, type ToolContext } from '@agentao/core';
-import { askUserVia } from '@agentao/core/internal';
+import { ASK_USER_UNAVAILABLE, askUserVia } from '@agentao/core/internal';
 
 import { type FileToolFacts } from '../file-tool-facts';
 
-/** The answer when nobody can be asked (no interactive transport, or a background sub-agent). */
-export const ASK_USER_NON_INTERACTIVE = '[ask_user: not available in non-interactive mode]';
+/** The answer when nobody can be asked (no interactive transport, or a background sub-agent); core's sentinel, so the description states what the transport returns. */
+export const ASK_USER_NON_INTERACTIVE: string = ASK_USER_UNAVAILABLE;
 
 /** Default of `multiple`: one option at most. */
 export const ASK_USER_DEFAULT_MULTIPLE = false;
