@@ -17,6 +17,12 @@ export interface DecidedPlan extends Plan {
 
 const ROUTES = new Set(['allow', 'deny', 'ask']);
 
+// Built field by field: an object spread of the plan cost more than the rest of routing together
+// (it was the hottest line of a 100-step turn in the profile).
+function decided(plan: Plan, route: DecidedPlan['route'], reason: string | null, denyKind: DecidedPlan['denyKind']): DecidedPlan {
+  return { callId: plan.callId, name: plan.name, args: plan.args, tool: plan.tool, route, reason, denyKind };
+}
+
 /** Whitespace collapsed and cut to the event limit; `null` when empty. */
 export function eventReason(reason: string | null | undefined): string | null {
   if (typeof reason !== 'string') return null;
@@ -29,13 +35,13 @@ export function eventReason(reason: string | null | undefined): string | null {
 export function decidePlan(state: TurnState, plan: Plan): DecidedPlan | Promise<DecidedPlan> {
   const { internals, agent } = state;
   if (agent.readOnly && !readToolFlag(plan.tool, 'isReadOnly', internals.logger)) {
-    return { ...plan, route: 'deny', reason: 'mode-preset:read-only', denyKind: 'read-only' };
+    return decided(plan, 'deny', 'mode-preset:read-only', 'read-only');
   }
   if (internals.policy === null) return route(state, plan, null);
   const policy = internals.policy;
   const denyOnError = (error: unknown): DecidedPlan => {
     internals.logger.warn(`Tool '${plan.name}': permission policy failed, denying: ${errorMessage(error)}`);
-    return { ...plan, route: 'deny', reason: `policy-error: ${errorMessage(error)}`, denyKind: 'policy' };
+    return decided(plan, 'deny', `policy-error: ${errorMessage(error)}`, 'policy');
   };
   try {
     const answer = policy.decide({ toolName: plan.name, args: plan.args, tool: plan.tool });
@@ -55,10 +61,10 @@ function route(state: TurnState, plan: Plan, detail: PermissionDetail | null | u
     internals.logger.warn(`Tool '${plan.name}': permission policy returned unknown decision ${String(detail.decision)}; treated as ask`);
   }
   const reason = detail?.reason ?? null;
-  if (detail?.decision === 'allow') return { ...plan, route: 'allow', reason, denyKind: null };
-  if (detail?.decision === 'deny') return { ...plan, route: 'deny', reason, denyKind: 'policy' };
+  if (detail?.decision === 'allow') return decided(plan, 'allow', reason, null);
+  if (detail?.decision === 'deny') return decided(plan, 'deny', reason, 'policy');
   if (readToolFlag(plan.tool, 'requiresConfirmation', internals.logger)) {
-    return { ...plan, route: 'ask', reason: reason ?? 'no rule matched; tool requires confirmation', denyKind: null };
+    return decided(plan, 'ask', reason ?? 'no rule matched; tool requires confirmation', null);
   }
-  return { ...plan, route: 'allow', reason: reason ?? 'no rule matched; tool does not require confirmation', denyKind: null };
+  return decided(plan, 'allow', reason ?? 'no rule matched; tool does not require confirmation', null);
 }

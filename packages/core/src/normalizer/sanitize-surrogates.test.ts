@@ -39,6 +39,15 @@ describe('sanitizeSurrogates', () => {
     expect(Object.keys(input)).toEqual([`k${HIGH}`, 'clean']);
   });
 
+  it('keeps every earlier clean key, in order, when only a later value changes', () => {
+    const tools = [{ id: 'c1' }];
+    const message = { role: 'tool', tool_call_id: 'call_1', name: 'read', content: `text ${LOW}`, extra: tools };
+    const output = sanitizeSurrogates(message);
+    expect(Object.entries(output)).toEqual([['role', 'tool'], ['tool_call_id', 'call_1'], ['name', 'read'], ['content', 'text \uFFFD'], ['extra', tools]]);
+    expect(output.extra).toBe(tools);
+    expect(message.content).toBe(`text ${LOW}`);
+  });
+
   it('returns the very same reference when nothing changed', () => {
     const value = { a: ['x', { b: PAIR }], n: 1, t: true, z: null };
     expect(sanitizeSurrogates(value)).toBe(value);
@@ -55,6 +64,14 @@ describe('sanitizeSurrogates', () => {
     cyclic.self = cyclic;
     const out = sanitizeSurrogates(cyclic);
     expect(out.s).toBe('\uFFFD');
+    const cleanCycle: Record<string, unknown> = { s: PAIR, list: [] };
+    (cleanCycle.list as unknown[]).push(cleanCycle);
+    expect(sanitizeSurrogates(cleanCycle)).toBe(cleanCycle);
+    let deep: Record<string, unknown> = { s: `end ${LOW}` };
+    for (let i = 0; i < 100; i++) deep = { next: deep };
+    let cursor = sanitizeSurrogates(deep);
+    while (cursor.next !== undefined) cursor = cursor.next as Record<string, unknown>;
+    expect(cursor.s).toBe('end \uFFFD');
   });
 
   it('keeps a __proto__ key as an own property when copying', () => {

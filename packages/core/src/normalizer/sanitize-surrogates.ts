@@ -38,17 +38,21 @@ function walk(value: unknown, seen: Set<object>): unknown {
   if (!isPlainRecord(value)) return value;
   seen.add(value);
   const keys = Object.keys(value);
-  let changed = false;
-  const entries: [string, unknown][] = [];
-  for (const key of keys) {
+  // Entries are collected only from the first change on: almost every message is clean, and this
+  // runs on every assistant and tool message.
+  let entries: [string, unknown][] | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const item = value[key];
     const cleanKey = cleanString(key);
     const cleanValue = walk(item, seen);
-    if (cleanKey !== key || cleanValue !== item) changed = true;
-    entries.push([cleanKey, cleanValue]);
+    if (entries === null && (cleanKey !== key || cleanValue !== item)) {
+      entries = keys.slice(0, i).map((earlier): [string, unknown] => [earlier, value[earlier]]);
+    }
+    entries?.push([cleanKey, cleanValue]);
   }
   seen.delete(value);
-  if (!changed) return value;
+  if (entries === null) return value;
   const copy: Record<string, unknown> = 
     Object.getPrototypeOf(value) === null ? (Object.create(null) as Record<string, unknown>) : {};
   for (const [key, item] of entries) {
@@ -58,7 +62,30 @@ function walk(value: unknown, seen: Set<object>): unknown {
   return copy;
 }
 
+/** Deeper than this, the allocation-free pre-check gives up and lets the cycle-safe walk decide. */
+const PRECHECK_MAX_DEPTH = 32;
+
+/**
+ * False when `value` certainly holds no surrogate at all (keys included): the common case, checked
+ * without the walk's cycle set or copies. Deep or cyclic input answers true.
+ */
+function mayHoldSurrogates(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return ANY_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > PRECHECK_MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (mayHoldSurrogates(item, depth + 1)) return true;
+    return false;
+  }
+  if (!isPlainRecord(value)) return false;
+  for (const key of Object.keys(value)) {
+    if (ANY_SURROGATE.test(key) || mayHoldSurrogates(value[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Replaces lone UTF-16 surrogates with U+FFFD, deeply and copy-on-write; valid pairs are kept. */
 export function sanitizeSurrogates<T>(value: T): T {
-  return walk(value, new Set()) as T;
+  // Every assistant and tool message passes here; almost none holds a surrogate.
+  return mayHoldSurrogates(value, 0) ? (walk(value, new Set()) as T) : value;
 }
