@@ -14,8 +14,8 @@ export function eventsUnobserved(agent: Agentao): boolean {
 
 /** Stamps `sessionId` and, inside a turn, `turnId` on an event and hands it to the transport; never throws. */
 export function emitEvent(agent: Agentao, input: AgentEventInput): void {
+  if (eventsUnobserved(agent)) return;
   const internals = agent[AGENT_INTERNALS];
-  if (internals.eventSink === undefined && isUnobservedNullTransport(internals.transport)) return;
   const turnId = internals.activeTurn?.turnId;
   const event = (turnId === undefined ? { ...input, sessionId: agent.sessionId } : { ...input, sessionId: agent.sessionId, turnId }) as AgentEvent;
   if (internals.eventSink !== undefined) {

@@ -38,21 +38,17 @@ function walk(value: unknown, seen: Set<object>): unknown {
   if (!isPlainRecord(value)) return value;
   seen.add(value);
   const keys = Object.keys(value);
-  // Entries are collected only from the first change on: almost every message is clean, and this
-  // runs on every assistant and tool message.
-  let entries: [string, unknown][] | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  let changed = false;
+  const entries: [string, unknown][] = [];
+  for (const key of keys) {
     const item = value[key];
     const cleanKey = cleanString(key);
     const cleanValue = walk(item, seen);
-    if (entries === null && (cleanKey !== key || cleanValue !== item)) {
-      entries = keys.slice(0, i).map((earlier): [string, unknown] => [earlier, value[earlier]]);
-    }
-    entries?.push([cleanKey, cleanValue]);
+    if (cleanKey !== key || cleanValue !== item) changed = true;
+    entries.push([cleanKey, cleanValue]);
   }
   seen.delete(value);
-  if (entries === null) return value;
+  if (!changed) return value;
   const copy: Record<string, unknown> = 
     Object.getPrototypeOf(value) === null ? (Object.create(null) as Record<string, unknown>) : {};
   for (const [key, item] of entries) {

@@ -139,6 +139,14 @@ export function buildShellContextModel(text: string): ShellContextModel {
     map.push(offset);
     literal.push(fromLiteral ? 1 : 0);
   };
+  // `$(` opens a substitution the same way inside double quotes and at top level; returns the next index.
+  const openSubstitution = (at: number, ctx: ShellContext): number => {
+    emit('$', at);
+    emit('(', at + 1);
+    contexts[at + 1] = ctx;
+    stack.push(ShellContext.Substitution);
+    return at + 2;
+  };
   let i = 0;
   let braceEnd = -1;
   while (i < n) {
@@ -166,11 +174,7 @@ export function buildShellContextModel(text: string): ShellContextModel {
         stack.pop();
         i += 1;
       } else if (ch === '$' && text[i + 1] === '(') {
-        emit('$', i);
-        emit('(', i + 1);
-        contexts[i + 1] = ctx;
-        stack.push(ShellContext.Substitution);
-        i += 2;
+        i = openSubstitution(i, ctx);
       } else if (ch === '`') {
         emit('`', i);
         stack.push(ShellContext.Backtick);
@@ -219,11 +223,7 @@ export function buildShellContextModel(text: string): ShellContextModel {
       stack.push(ShellContext.Double);
       i += 2;
     } else if (ch === '$' && text[i + 1] === '(') {
-      emit('$', i);
-      emit('(', i + 1);
-      contexts[i + 1] = ctx;
-      stack.push(ShellContext.Substitution);
-      i += 2;
+      i = openSubstitution(i, ctx);
     } else if (ch === '`') {
       emit('`', i);
       if (ctx === ShellContext.Backtick) stack.pop();
